@@ -1,0 +1,191 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import fastifyWebsocket from "@fastify/websocket";
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
+import { sql } from "kysely";
+import type { Config } from "./config.js";
+import type { AppDeps } from "./deps.js";
+import { createDb } from "../db/create-db.js";
+import { migrateToLatest } from "../db/migrate.js";
+import { seedIfEmpty } from "../db/seed.js";
+import { createLogger } from "./infra/logger.js";
+import { createMetrics } from "./infra/metrics.js";
+import { createMemoryBus, createRedisBus } from "./infra/bus.js";
+import { createMailer } from "./infra/mailer.js";
+import { SocketRegistry } from "./infra/socket-registry.js";
+import { SESSION_ENDED_CHANNEL } from "./features/accounts/sessions.service.js";
+import { appRouter, type AppRouter } from "./router.js";
+import { createContextFactory } from "./trpc/context.js";
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const clientDist = path.join(rootDir, "dist", "client");
+
+export interface App {
+  app: FastifyInstance;
+  deps: AppDeps;
+  /** Stop accepting, close sockets, the bus and the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Build one server instance: open the database (and migrate it), the bus and the mailer,
+ * seed demo data on an empty database, and mount on one Fastify server the built React app,
+ * tRPC at /trpc (HTTP and WebSocket), /media, /healthz, /readyz and /metrics.
+ * Does not listen: call app.listen().
+ */
+export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> } = {}): Promise<App> {
+  const log = opts.deps?.log ?? createLogger(config.LOG_LEVEL, config.INSTANCE_ID);
+  const { db, mode } = opts.deps?.db
+    ? { db: opts.deps.db, mode: opts.deps.dbMode ?? "pglite" }
+    : createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolMax: config.DATABASE_POOL_MAX });
+  await migrateToLatest(db);
+  const bus = opts.deps?.bus ?? (config.REDIS_URL ? createRedisBus(config.REDIS_URL, log) : createMemoryBus());
+  const deps: AppDeps = {
+    config,
+    db,
+    dbMode: mode,
+    bus,
+    log,
+    mailer: opts.deps?.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM, log }),
+    metrics: createMetrics(),
+    sockets: new SocketRegistry(),
+  };
+  if (config.SEED_DEMO) await seedIfEmpty(deps);
+
+  const stopSessionListener = await bus.subscribe(SESSION_ENDED_CHANNEL, (msg) => {
+    const sessionId = (msg as { sessionId?: unknown }).sessionId;
+    if (typeof sessionId === "string") deps.sockets.closeSession(sessionId);
+  });
+
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    // Requests are measured in /metrics; logging each one would drown the log.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 5000 },
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: false,
+  });
+
+  // Metrics: request durations by route.
+  app.addHook("onResponse", async (req, reply) => {
+    const route = req.routeOptions.url ?? "unmatched";
+    deps.metrics.httpRequestDuration
+      .labels(req.method, route, String(reply.statusCode))
+      .observe(reply.elapsedTime / 1000);
+  });
+
+  // The WebSocket upgrade is authenticated by the `auth` cookie, so it must come from our own
+  // pages: check Origin against the site's domains (a cross-site page could otherwise ride the cookie).
+  // Mutations accept JSON only: a form POST from another site must not reach them.
+  app.addHook("onRequest", async (req, reply) => {
+    if (!req.url.startsWith("/trpc")) return;
+    if (req.headers.upgrade?.toLowerCase() === "websocket") {
+      if (!isAllowedOrigin(req.headers.origin, req.headers.host, config)) {
+        return reply.code(403).send({ error: "origin_not_allowed" });
+      }
+    } else if (req.method === "POST" && !req.headers["content-type"]?.startsWith("application/json")) {
+      return reply.code(415).send({ error: "Mutations accept application/json only" });
+    }
+  });
+
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  app.websocketServer.on("connection", (socket) => {
+    deps.metrics.wsConnectionsOpen.inc();
+    socket.once("close", () => deps.metrics.wsConnectionsOpen.dec());
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/trpc",
+    useWSS: true,
+    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+    trpcOptions: {
+      router: appRouter,
+      createContext: createContextFactory(deps),
+      onError({ error, path: procedure }) {
+        if (error.code === "INTERNAL_SERVER_ERROR") log.error({ err: error.cause ?? error, procedure }, "procedure failed");
+      },
+    },
+  } as FastifyTRPCPluginOptions<AppRouter> & { keepAlive: unknown });
+
+  // Photos: unguessable file names, so a URL is only known to members the server showed it to.
+  fs.mkdirSync(config.mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: "/media/",
+    decorateReply: false,
+    immutable: true,
+    maxAge: "365d",
+  });
+
+  app.get("/healthz", async () => ({ status: "ok" }));
+  app.get("/readyz", async (_req, reply) => {
+    const checks = await Promise.allSettled([sql`select 1`.execute(db), bus.ping()]);
+    const [dbCheck, busCheck] = checks.map((c) => (c.status === "fulfilled" ? "ok" : "unreachable"));
+    const ready = dbCheck === "ok" && busCheck === "ok";
+    return reply.code(ready ? 200 : 503).send({ status: ready ? "ready" : "not_ready", database: dbCheck, bus: busCheck, dbMode: mode, busKind: bus.kind });
+  });
+  app.get("/metrics", async (_req, reply) => {
+    reply.header("content-type", deps.metrics.registry.contentType);
+    return deps.metrics.registry.metrics();
+  });
+
+  // The built React app, with client-side routing: unknown paths get index.html (the SPA
+  // shows its own 404 page), except under the API prefixes, which answer a JSON 404.
+  const hasClient = fs.existsSync(path.join(clientDist, "index.html"));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: clientDist, prefix: "/", wildcard: false, index: false });
+  } else {
+    log.warn({ clientDist }, "client not built: run `npm run build` to serve the React app");
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = /^\/(trpc|api|media)\b/.test(req.url);
+    if (req.method === "GET" && !isApi && hasClient) {
+      return reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html", clientDist);
+    }
+    return reply.code(404).send({ error: "not_found", message: "This page could not be found" });
+  });
+
+  return {
+    app,
+    deps,
+    async close() {
+      stopSessionListener();
+      await app.close();
+      await bus.close();
+      await db.destroy();
+    },
+  };
+}
+
+function isAllowedOrigin(origin: string | undefined, host: string | undefined, config: Config): boolean {
+  if (!origin) return false;
+  if (config.allowedOrigins.includes(origin)) return true;
+  // Without PUBLIC_ORIGIN, accept the page's own host (same-origin), on http or https.
+  if (config.allowedOrigins.length === 0 && host) {
+    try {
+      return new URL(origin).host === host;
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}

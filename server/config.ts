@@ -1,0 +1,70 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The process environment, parsed and validated once at start-up.
+ * An invalid value stops the process with a message naming the variable.
+ *
+ * Embedded default: nothing set → PGlite under DATA_DIR, in-process bus, mail as .eml files.
+ * Scaled out: DATABASE_URL (PostgreSQL), REDIS_URL (Redis pub/sub), SMTP_URL (nodemailer).
+ */
+const boolish = z
+  .enum(["true", "false", "1", "0", ""])
+  .transform((v) => v === "true" || v === "1");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public origin(s) of the site, comma separated; the WebSocket upgrade checks Origin against them. */
+  PUBLIC_ORIGIN: z.string().optional(),
+  DATA_DIR: z.string().default("var"),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default("Dating site <no-reply@localhost>"),
+  /** Force the Secure flag on cookies (otherwise set when the request came over https). */
+  COOKIE_SECURE: boolish.default(false),
+  /** Seed demo members on an empty database. */
+  SEED_DEMO: boolish.default(true),
+  SEED_MEMBERS: z.coerce.number().int().min(0).max(100_000).default(320),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Trust X-Forwarded-* from a reverse proxy (scaled out behind a load balancer). */
+  TRUST_PROXY: boolish.default(false),
+  /** Instance name shown in logs and metrics labels. */
+  INSTANCE_ID: z.string().default(`${process.pid}`),
+});
+
+export type Config = z.infer<typeof EnvSchema> & {
+  mediaDir: string;
+  mailDir: string;
+  pgliteDir: string;
+  allowedOrigins: string[];
+};
+
+/**
+ * Parse an environment (default: process.env) into a Config.
+ * @throws Error listing every invalid variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  const allowedOrigins = (c.PUBLIC_ORIGIN ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return {
+    ...c,
+    DATA_DIR: dataDir,
+    mediaDir: path.join(dataDir, "media"),
+    mailDir: path.join(dataDir, "mail"),
+    pgliteDir: path.join(dataDir, "pglite"),
+    allowedOrigins,
+  };
+}

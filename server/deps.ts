@@ -1,0 +1,23 @@
+import type { Config } from "./config.js";
+import type { DB, DbMode } from "../db/create-db.js";
+import type { EventBus } from "./infra/bus.js";
+import type { Logger } from "./infra/logger.js";
+import type { Mailer } from "./infra/mailer.js";
+import type { Metrics } from "./infra/metrics.js";
+import type { SocketRegistry } from "./infra/socket-registry.js";
+
+/**
+ * Everything a service needs from the outside world, built once per server instance
+ * (server/app.ts) and passed explicitly: no module-level singletons, so a test can run
+ * two instances in one process.
+ */
+export interface AppDeps {
+  config: Config;
+  db: DB;
+  dbMode: DbMode;
+  bus: EventBus;
+  log: Logger;
+  mailer: Mailer;
+  metrics: Metrics;
+  sockets: SocketRegistry;
+}

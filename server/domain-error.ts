@@ -1,0 +1,59 @@
+/**
+ * The closed set of application error codes. Each service throws a DomainError subclass
+ * carrying one of these; server/trpc/errors.ts maps them once to tRPC/HTTP status codes,
+ * the legacy API to its status codes, and the client to a Lingui message in the
+ * member's language. The English `message` is the spec's §8 wording where it has one.
+ */
+export const APP_ERROR_CODES = [
+  "AUTHENTICATION_REQUIRED",
+  "LOGIN_FAILED",
+  "TOO_MANY_ATTEMPTS",
+  "EMAIL_EXISTS",
+  "EMAIL_NOT_CONFIRMED",
+  "LINK_INVALID",
+  "ACTIVATION_FAILED",
+  "NOT_FOUND",
+  "FORBIDDEN",
+  "VALIDATION",
+  "DAILY_LIKES_EXHAUSTED",
+  "CANNOT_LIKE_SELF",
+  "NOT_ENOUGH_CREDITS",
+  "PREMIUM_ONLY",
+  "CONVERSATION_LIMIT",
+  "RECIPIENT_NOT_CONFIRMED",
+  "MESSAGE_TOO_LONG",
+  "IDEMPOTENCY_CONFLICT",
+  "RATE_LIMITED",
+] as const;
+export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
+
+export class DomainError extends Error {
+  readonly code: AppErrorCode;
+  /** Extra values the client needs to render the message (e.g. { minutes: 15 }). */
+  readonly details: Record<string, string | number> | undefined;
+  constructor(code: AppErrorCode, message: string, details?: Record<string, string | number>) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/** 403 authentication_required (§4, §8): the caller has no valid session. */
+export class AuthenticationRequiredError extends DomainError {
+  constructor() {
+    super("AUTHENTICATION_REQUIRED", "authentication_required");
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(what = "This page could not be found") {
+    super("NOT_FOUND", what);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message = "You have no access to this page.") {
+    super("FORBIDDEN", message);
+  }
+}

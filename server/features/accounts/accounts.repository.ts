@@ -1,0 +1,79 @@
+import { sql } from "kysely";
+import type { DB, Tx } from "../../../db/create-db.js";
+import type { NewProfile, NewUser } from "../../../db/database.js";
+
+export async function insertUserWithProfile(tx: Tx, user: NewUser, profile: Omit<NewProfile, "id">): Promise<number> {
+  const { id } = await tx.insertInto("users").values(user).returning("id").executeTakeFirstOrThrow();
+  await tx.insertInto("profiles").values({ ...profile, id }).execute();
+  return id;
+}
+
+export function findUserByEmail(db: DB, email: string) {
+  return db
+    .selectFrom("users")
+    .select(["id", "email", "password_hash", "status"])
+    .where("email", "=", email)
+    .executeTakeFirst();
+}
+
+/** The current member's own record with profile and main photo. */
+export function findCurrentUserRow(db: DB | Tx, userId: number) {
+  return db
+    .selectFrom("users")
+    .innerJoin("profiles", "profiles.id", "users.id")
+    .leftJoin("photos", (j) => j.onRef("photos.profile_id", "=", "users.id").on("photos.is_main", "=", true))
+    .select([
+      "users.id", "users.email", "users.status", "users.credits", "users.paid_user",
+      "users.free_messages_left", "users.signup_date", "users.language", "users.send_with_enter",
+      "profiles.name", "profiles.status as profile_status", "profiles.gender", "profiles.country",
+      "profiles.birth_date", "profiles.city",
+      "photos.filename as main_filename", "photos.thumb_filename as main_thumb_filename",
+      "photos.status as main_status",
+    ])
+    .where("users.id", "=", userId)
+    .executeTakeFirst();
+}
+
+export async function insertEmailToken(
+  db: DB | Tx,
+  row: { id: string; user_id: number; purpose: "activate" | "reset_password"; expires_at: Date },
+) {
+  await db.insertInto("email_tokens").values(row).execute();
+}
+
+/**
+ * Use a link token once: marks it used and returns its member, or undefined when the token
+ * is unknown, already used or expired. Conditional, so two clicks cannot both use it.
+ */
+export function consumeEmailToken(tx: Tx, id: string, purpose: "activate" | "reset_password") {
+  return tx
+    .updateTable("email_tokens")
+    .set({ used_at: sql`now()` })
+    .where("id", "=", id)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .returning("user_id")
+    .executeTakeFirst();
+}
+
+/** §4: activation makes the account active and its profile visible to others. */
+export async function activateUser(tx: Tx, userId: number): Promise<boolean> {
+  const res = await tx
+    .updateTable("users")
+    .set({ status: "active", confirmed_at: sql`now()` })
+    .where("id", "=", userId)
+    .where("status", "=", "not_confirmed")
+    .executeTakeFirst();
+  await tx.updateTable("profiles").set({ status: "active", visible: true }).where("id", "=", userId).execute();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export async function updateUserSettings(db: DB, userId: number, set: { language?: string; send_with_enter?: boolean }) {
+  if (Object.keys(set).length === 0) return;
+  await db.updateTable("users").set(set).where("id", "=", userId).execute();
+}
+
+export async function touchLastActive(db: DB, userId: number) {
+  await db.updateTable("profiles").set({ last_active: sql`now()` }).where("id", "=", userId).execute();
+}

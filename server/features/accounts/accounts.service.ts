@@ -1,0 +1,221 @@
+import crypto from "node:crypto";
+import { hash, verify } from "@node-rs/argon2";
+import type { AppDeps } from "../../deps.js";
+import { inTransaction, isUniqueViolation } from "../../../db/create-db.js";
+import { DomainError, NotFoundError } from "../../domain-error.js";
+import { ACTIVATION_LINK_TTL_SECONDS, type Locale } from "../../constants.js";
+import { getSiteSettings } from "../site/site.settings.js";
+import { grantCredits } from "../credits/credits.repository.js";
+import * as repo from "./accounts.repository.js";
+import { createSession, endSession, hashToken } from "./sessions.service.js";
+import type { LoginInput, SignupInput } from "./accounts.schema.js";
+import { mediaUrl } from "../members/members.photos.js";
+
+export class EmailExistsError extends DomainError {
+  constructor() {
+    super("EMAIL_EXISTS", "An account with this e-mail address already exists."); // §8
+  }
+}
+export class LoginFailedError extends DomainError {
+  constructor() {
+    super("LOGIN_FAILED", "Login failed, please try again."); // §8
+  }
+}
+export class LinkInvalidError extends DomainError {
+  constructor() {
+    super("LINK_INVALID", "Link expired or invalid, request a new email."); // §8
+  }
+}
+
+/** The logged-in member's own view of their account (§3 User, with the profile's essentials). */
+export interface CurrentUser {
+  id: number;
+  email: string;
+  name: string;
+  /** §3/§4 account status: not_confirmed until the e-mail link is followed. */
+  status: "not_confirmed" | "active" | "pending_deletion";
+  profileStatus: "disabled" | "active";
+  credits: number;
+  paidUser: boolean;
+  freeMessagesLeft: number;
+  /** ISO 8601, UTC. */
+  signupDate: string;
+  language: string;
+  sendWithEnter: boolean;
+  gender: "male" | "female" | null;
+  country: string | null;
+  mainImage: { url: string; thumbUrl: string; status: string } | null;
+}
+
+// Argon2id (the library's default algorithm) with its recommended memory and time costs.
+// A hash to verify against when the address is unknown, so both failures take as long.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hash("no-such-member-dummy-password"));
+
+/**
+ * Sign up (§3 signup form, §4 account, §5 validation). Creates the member as not_confirmed
+ * with a disabled profile, grants signup_credits through the ledger, mails the activation
+ * link and opens a session.
+ *
+ * @param input already validated by SignupInput.
+ * @param origin the site origin for the link in the mail, e.g. "http://localhost:3000".
+ * @returns the new member and the session token for the `auth` cookie.
+ * @throws EmailExistsError when the address is taken (§8 existing account at signup).
+ */
+export async function signup(
+  deps: AppDeps,
+  input: SignupInput,
+  origin: string,
+): Promise<{ user: CurrentUser; token: string; sessionId: string }> {
+  const settings = getSiteSettings();
+  const passwordHash = await hash(input.password);
+  const activationToken = crypto.randomBytes(32).toString("base64url");
+  let userId: number;
+  let session: { token: string; sessionId: string };
+  try {
+    ({ userId, session } = await inTransaction(deps.db, async (tx) => {
+      const id = await repo.insertUserWithProfile(
+        tx,
+        {
+          email: input.email,
+          password_hash: passwordHash,
+          status: "not_confirmed",
+          free_messages_left: settings.free_messages,
+          language: input.language ?? "en",
+        },
+        {
+          name: input.name,
+          status: "disabled",
+          visible: false,
+          gender: input.gender,
+          birth_date: input.date_of_birth,
+          country: input.country,
+          note: input.signup_message ?? "",
+        },
+      );
+      if (settings.signup_credits > 0) await grantCredits(tx, id, settings.signup_credits, "signup_bonus", null);
+      await repo.insertEmailToken(tx, {
+        id: hashToken(activationToken),
+        user_id: id,
+        purpose: "activate",
+        expires_at: new Date(Date.now() + ACTIVATION_LINK_TTL_SECONDS * 1000),
+      });
+      return { userId: id, session: await createSession(tx, id) };
+    }));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new EmailExistsError();
+    throw err;
+  }
+  await sendActivationMail(deps, input.email, input.name, activationToken, origin);
+  const user = await getCurrentUser(deps, userId);
+  return { user, token: session.token, sessionId: session.sessionId };
+}
+
+async function sendActivationMail(deps: AppDeps, email: string, name: string, token: string, origin: string) {
+  const link = `${origin}/activate?token=${encodeURIComponent(token)}`;
+  const site = getSiteSettings().name;
+  try {
+    await deps.mailer.send({
+      to: email,
+      subject: `Confirm your e-mail address for ${site}`,
+      text: `Hello ${name},\n\nwelcome to ${site}! Please confirm your e-mail address by opening this link:\n\n${link}\n\nUntil you confirm, other members cannot reply to you.\n`,
+      html: `<p>Hello ${escapeHtml(name)},</p><p>welcome to ${site}! Please confirm your e-mail address:</p><p><a href="${link}">Confirm my e-mail address</a></p><p>Until you confirm, other members cannot reply to you.</p>`,
+    });
+  } catch (err) {
+    // The account exists; the member can ask for the mail again from the reminder banner.
+    deps.log.error({ err, email }, "activation mail could not be sent");
+  }
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Log in with e-mail and password.
+ * @returns the member and a new session token.
+ * @throws LoginFailedError (§8 'Login failed, please try again.') for an unknown address or a
+ *         wrong password alike, after the same work, so the answer reveals nothing.
+ */
+export async function login(deps: AppDeps, input: LoginInput): Promise<{ user: CurrentUser; token: string; sessionId: string }> {
+  const row = await repo.findUserByEmail(deps.db, input.email);
+  const ok = await verify(row?.password_hash ?? (await getDummyHash()), input.password).catch(() => false);
+  if (!row || !ok) throw new LoginFailedError();
+  const session = await createSession(deps.db, row.id);
+  await repo.touchLastActive(deps.db, row.id);
+  return { user: await getCurrentUser(deps, row.id), token: session.token, sessionId: session.sessionId };
+}
+
+/** Log out: ends the session and closes its WebSockets on every instance. */
+export async function logout(deps: AppDeps, sessionId: string): Promise<void> {
+  await endSession(deps, sessionId);
+}
+
+/**
+ * Follow the activation link (§4): not_confirmed → active, profile visible.
+ * @throws LinkInvalidError for an unknown, used or expired token (→ /activate/error).
+ */
+export async function activate(deps: AppDeps, token: string): Promise<{ userId: number }> {
+  const userId = await inTransaction(deps.db, async (tx) => {
+    const row = await repo.consumeEmailToken(tx, hashToken(token), "activate");
+    if (!row) return null;
+    await repo.activateUser(tx, row.user_id);
+    return row.user_id;
+  });
+  if (userId === null) throw new LinkInvalidError();
+  return { userId };
+}
+
+/** Send the activation mail again (from the §2 activation reminder). No-op when already active. */
+export async function resendActivation(deps: AppDeps, userId: number, origin: string): Promise<void> {
+  const user = await getCurrentUser(deps, userId);
+  if (user.status !== "not_confirmed") return;
+  const token = crypto.randomBytes(32).toString("base64url");
+  await repo.insertEmailToken(deps.db, {
+    id: hashToken(token),
+    user_id: userId,
+    purpose: "activate",
+    expires_at: new Date(Date.now() + ACTIVATION_LINK_TTL_SECONDS * 1000),
+  });
+  await sendActivationMail(deps, user.email, user.name, token, origin);
+}
+
+/**
+ * The member's own account view.
+ * @throws NotFoundError when the member no longer exists.
+ */
+export async function getCurrentUser(deps: AppDeps, userId: number): Promise<CurrentUser> {
+  const r = await repo.findCurrentUserRow(deps.db, userId);
+  if (!r) throw new NotFoundError();
+  return {
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    status: r.status,
+    profileStatus: r.profile_status,
+    credits: r.credits,
+    paidUser: r.paid_user,
+    freeMessagesLeft: r.free_messages_left,
+    signupDate: new Date(r.signup_date).toISOString(),
+    language: r.language,
+    sendWithEnter: r.send_with_enter,
+    gender: r.gender,
+    country: r.country,
+    mainImage: r.main_filename
+      ? { url: mediaUrl(r.main_filename), thumbUrl: mediaUrl(r.main_thumb_filename!), status: r.main_status ?? "active" }
+      : null,
+  };
+}
+
+/** §4: a language change while logged in is saved to the account; send-with-Enter (§9) too. */
+export async function updateSettings(
+  deps: AppDeps,
+  userId: number,
+  input: { language?: Locale; sendWithEnter?: boolean },
+): Promise<CurrentUser> {
+  await repo.updateUserSettings(deps.db, userId, {
+    ...(input.language ? { language: input.language } : {}),
+    ...(input.sendWithEnter !== undefined ? { send_with_enter: input.sendWithEnter } : {}),
+  });
+  return getCurrentUser(deps, userId);
+}

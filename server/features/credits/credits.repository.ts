@@ -1,0 +1,56 @@
+import type { Tx } from "../../../db/create-db.js";
+import type { LedgerReason } from "../../../db/database.js";
+
+/**
+ * Spend credits with one conditional update (ARCHITECTURE "Money"): never read-then-write.
+ * Writes the ledger row in the same transaction.
+ * @returns the balance after the charge, or null when the member has fewer than `cost` credits
+ *          (nothing is changed then).
+ */
+export async function spendCredits(
+  tx: Tx,
+  userId: number,
+  cost: number,
+  reason: LedgerReason,
+  reference: string,
+): Promise<number | null> {
+  if (!Number.isInteger(cost) || cost <= 0) throw new Error(`spendCredits: bad cost ${cost}`);
+  const row = await tx
+    .updateTable("users")
+    .set((eb) => ({ credits: eb("credits", "-", cost) }))
+    .where("id", "=", userId)
+    .where("credits", ">=", cost)
+    .returning("credits")
+    .executeTakeFirst();
+  if (!row) return null;
+  await tx
+    .insertInto("credit_ledger")
+    .values({ user_id: userId, delta: -cost, balance_after: row.credits, reason, reference })
+    .execute();
+  return row.credits;
+}
+
+/**
+ * Add credits and their ledger row in the caller's transaction.
+ * @returns the balance after the grant.
+ */
+export async function grantCredits(
+  tx: Tx,
+  userId: number,
+  amount: number,
+  reason: LedgerReason,
+  reference: string | null,
+): Promise<number> {
+  if (!Number.isInteger(amount) || amount <= 0) throw new Error(`grantCredits: bad amount ${amount}`);
+  const row = await tx
+    .updateTable("users")
+    .set((eb) => ({ credits: eb("credits", "+", amount) }))
+    .where("id", "=", userId)
+    .returning("credits")
+    .executeTakeFirstOrThrow();
+  await tx
+    .insertInto("credit_ledger")
+    .values({ user_id: userId, delta: amount, balance_after: row.credits, reason, reference })
+    .execute();
+  return row.credits;
+}

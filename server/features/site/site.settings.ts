@@ -1,0 +1,33 @@
+/**
+ * §3 site settings that shape the main job's rules. Defaults are the issue's
+ * (message_credits 10, a free-message allowance of 3, message_length 1000).
+ * One site for now; per-host settings (§7 /api/settings.php) build on this shape.
+ */
+export interface SiteSettings {
+  name: string;
+  /** Credits charged per message sent (§3 message_credits). */
+  message_credits: number;
+  /** Messages a free member may send without credits. */
+  free_messages: number;
+  /** Maximum characters per message (§3 message_length, §9). */
+  message_length: number;
+  /** Credits granted at signup (§3 signup_credits). */
+  signup_credits: number;
+  photo_credits: number;
+  gift_credits: number;
+}
+
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  name: "Amora",
+  message_credits: 10,
+  free_messages: 3,
+  message_length: 1000,
+  signup_credits: 0,
+  photo_credits: 20,
+  gift_credits: 50,
+};
+
+/** The settings of the site being served. */
+export function getSiteSettings(): SiteSettings {
+  return DEFAULT_SITE_SETTINGS;
+}

@@ -1,0 +1,93 @@
+import { EventEmitter } from "node:events";
+import { Redis } from "ioredis";
+import type { Logger } from "./logger.js";
+
+/**
+ * The event bus: live hints between server instances (§ARCHITECTURE "Real time").
+ * Events are hints only: what a subscriber misses is read back from the database.
+ *
+ * - In-process (embedded default): an EventEmitter.
+ * - Redis pub/sub (REDIS_URL): one publisher and one subscriber connection per instance;
+ *   channels are reference-counted so many local listeners share one Redis subscription.
+ */
+export interface EventBus {
+  /** Publish a JSON-serialisable message on `channel`. */
+  publish(channel: string, message: unknown): Promise<void>;
+  /** Listen on `channel`; returns a function that stops listening. */
+  subscribe(channel: string, listener: (message: unknown) => void): Promise<() => void>;
+  /** Resolves when the bus is reachable (for /readyz); rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  readonly kind: "memory" | "redis";
+}
+
+export function createMemoryBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    kind: "memory",
+    async publish(channel, message) {
+      // Deliver on a later tick, like a real bus: a publisher never runs listeners inline.
+      const copy = JSON.parse(JSON.stringify(message)) as unknown;
+      queueMicrotask(() => emitter.emit(channel, copy));
+    },
+    async subscribe(channel, listener) {
+      emitter.on(channel, listener);
+      return () => emitter.off(channel, listener);
+    },
+    async ping() {},
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+export function createRedisBus(url: string, log: Logger): EventBus {
+  const pub = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  const sub = new Redis(url, { maxRetriesPerRequest: null });
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const counts = new Map<string, number>();
+  for (const conn of [pub, sub]) conn.on("error", (err) => log.warn({ err }, "redis connection error"));
+  sub.on("message", (channel: string, raw: string) => {
+    let message: unknown;
+    try {
+      message = JSON.parse(raw);
+    } catch {
+      log.warn({ channel }, "dropping a malformed bus message");
+      return;
+    }
+    local.emit(channel, message);
+  });
+
+  return {
+    kind: "redis",
+    async publish(channel, message) {
+      await pub.publish(channel, JSON.stringify(message));
+    },
+    async subscribe(channel, listener) {
+      local.on(channel, listener);
+      const n = (counts.get(channel) ?? 0) + 1;
+      counts.set(channel, n);
+      if (n === 1) await sub.subscribe(channel);
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        local.off(channel, listener);
+        const left = (counts.get(channel) ?? 1) - 1;
+        if (left <= 0) {
+          counts.delete(channel);
+          sub.unsubscribe(channel).catch((err: unknown) => log.warn({ err }, "redis unsubscribe failed"));
+        } else counts.set(channel, left);
+      };
+    },
+    async ping() {
+      await pub.ping();
+    },
+    async close() {
+      local.removeAllListeners();
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { WebSocket } from "ws";
+
+/**
+ * The open WebSocket connections of this instance, by session and by member, so that
+ * logout (and later block, deletion, password reset) can close them: tRPC builds a
+ * connection's context once, so nothing else would end an authenticated socket.
+ */
+export class SocketRegistry {
+  private bySession = new Map<string, Set<WebSocket>>();
+  private byUser = new Map<number, Set<WebSocket>>();
+
+  /** Track `socket` until it closes. */
+  add(socket: WebSocket, sessionId: string, userId: number): void {
+    add(this.bySession, sessionId, socket);
+    add(this.byUser, userId, socket);
+    socket.once("close", () => {
+      remove(this.bySession, sessionId, socket);
+      remove(this.byUser, userId, socket);
+    });
+  }
+
+  /** Close every socket of one session (code 4001: the client reconnects logged out). */
+  closeSession(sessionId: string): number {
+    return closeAll(this.bySession.get(sessionId));
+  }
+
+  /** Close every socket of one member. */
+  closeUser(userId: number): number {
+    return closeAll(this.byUser.get(userId));
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const set of this.bySession.values()) n += set.size;
+    return n;
+  }
+}
+
+function add<K>(map: Map<K, Set<WebSocket>>, key: K, socket: WebSocket) {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(socket);
+}
+function remove<K>(map: Map<K, Set<WebSocket>>, key: K, socket: WebSocket) {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(socket);
+  if (set.size === 0) map.delete(key);
+}
+function closeAll(set: Set<WebSocket> | undefined): number {
+  if (!set) return 0;
+  const n = set.size;
+  for (const s of [...set]) s.close(4001, "session ended");
+  return n;
+}

@@ -1,0 +1,96 @@
+import { parseCookie } from "cookie";
+import type { IncomingMessage } from "node:http";
+import type { WebSocket } from "ws";
+import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
+import type { AppDeps } from "../deps.js";
+import { AUTH_COOKIE_NAME, DEFAULT_LOCALE, LOCALES, LOCALE_COOKIE_NAME, type Locale } from "../constants.js";
+import { resolveSession, type SessionMember } from "../features/accounts/sessions.service.js";
+
+/**
+ * The inner context: what procedures use, built apart from transport parsing so a test can
+ * call a procedure without HTTP (STYLE habit 7).
+ */
+export interface Context {
+  deps: AppDeps;
+  member: SessionMember | null;
+  locale: Locale;
+  /** Raw cookie token of the session, when the caller sent one (logout needs it). */
+  sessionToken: string | null;
+  /** Set cookies on the HTTP reply; absent on a WebSocket connection. */
+  setCookie?: (name: string, value: string, maxAgeSeconds: number) => void;
+  /** Whether the request came over https (decides the Secure cookie flag). */
+  secure: boolean;
+  /** The site's origin for links in mails, e.g. "http://localhost:3000". */
+  origin: string;
+  clientIp: string | null;
+}
+
+export async function createInnerContext(
+  deps: AppDeps,
+  opts: {
+    sessionToken?: string | null;
+    locale?: string | null;
+    secure?: boolean;
+    origin?: string;
+    clientIp?: string | null;
+  } = {},
+): Promise<Context> {
+  const sessionToken = opts.sessionToken ?? null;
+  const member = sessionToken ? await resolveSession(deps, sessionToken) : null;
+  return {
+    deps,
+    member,
+    sessionToken: member ? sessionToken : null,
+    locale: pickLocale(opts.locale ?? member?.language),
+    secure: opts.secure ?? false,
+    origin: opts.origin ?? deps.config.allowedOrigins[0] ?? `http://localhost:${deps.config.PORT}`,
+    clientIp: opts.clientIp ?? null,
+  };
+}
+
+export function pickLocale(raw: string | null | undefined): Locale {
+  return (LOCALES as readonly string[]).includes(raw ?? "") ? (raw as Locale) : DEFAULT_LOCALE;
+}
+
+/**
+ * The outer context factory for both transports. Cookies are parsed from the raw
+ * `cookie` header: @fastify/cookie's req.cookies is absent on the WebSocket upgrade.
+ * A WebSocket context is built once per connection and its socket registered, so
+ * logout can close it (ARCHITECTURE "Real time").
+ */
+export function createContextFactory(deps: AppDeps) {
+  return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
+    const raw: IncomingMessage = (req as unknown as { raw?: IncomingMessage }).raw ?? (req as unknown as IncomingMessage);
+    const cookies = parseCookie(raw.headers.cookie ?? "");
+    const secure =
+      deps.config.COOKIE_SECURE ||
+      (raw.socket as { encrypted?: boolean }).encrypted === true ||
+      (deps.config.TRUST_PROXY && raw.headers["x-forwarded-proto"] === "https");
+    const ctx = await createInnerContext(deps, {
+      sessionToken: cookies[AUTH_COOKIE_NAME] ?? null,
+      locale: cookies[LOCALE_COOKIE_NAME] ?? null,
+      secure,
+      origin: deps.config.allowedOrigins[0] ?? `${secure ? "https" : "http"}://${raw.headers.host ?? "localhost"}`,
+      clientIp: (req as { ip?: string }).ip ?? raw.socket.remoteAddress ?? null,
+    });
+    if (isWebSocket(res)) {
+      if (ctx.member) deps.sockets.add(res, ctx.member.sessionId, ctx.member.id);
+    } else {
+      const reply = res as CreateFastifyContextOptions["res"];
+      ctx.setCookie = (name, value, maxAgeSeconds) => {
+        reply.setCookie(name, value, {
+          path: "/",
+          httpOnly: name === AUTH_COOKIE_NAME,
+          sameSite: "lax",
+          secure,
+          maxAge: maxAgeSeconds,
+        });
+      };
+    }
+    return ctx;
+  };
+}
+
+function isWebSocket(res: unknown): res is WebSocket {
+  return typeof (res as WebSocket).send === "function" && typeof (res as WebSocket).readyState === "number";
+}

@@ -1,0 +1,56 @@
+import { TRPCError } from "@trpc/server";
+import { ZodError, z } from "zod";
+import { type AppErrorCode, DomainError } from "../domain-error.js";
+
+type TRPCCode = TRPCError["code"];
+
+/** The one mapping from application error codes to tRPC (and so HTTP) codes. */
+export const TRPC_CODE_OF: Record<AppErrorCode, TRPCCode> = {
+  AUTHENTICATION_REQUIRED: "FORBIDDEN", // §4: a 403 with authentication_required
+  LOGIN_FAILED: "UNAUTHORIZED",
+  TOO_MANY_ATTEMPTS: "TOO_MANY_REQUESTS",
+  EMAIL_EXISTS: "CONFLICT",
+  EMAIL_NOT_CONFIRMED: "PRECONDITION_FAILED",
+  LINK_INVALID: "BAD_REQUEST",
+  ACTIVATION_FAILED: "BAD_REQUEST",
+  NOT_FOUND: "NOT_FOUND",
+  FORBIDDEN: "FORBIDDEN",
+  VALIDATION: "BAD_REQUEST",
+  DAILY_LIKES_EXHAUSTED: "TOO_MANY_REQUESTS",
+  CANNOT_LIKE_SELF: "BAD_REQUEST",
+  NOT_ENOUGH_CREDITS: "PAYMENT_REQUIRED",
+  PREMIUM_ONLY: "FORBIDDEN",
+  CONVERSATION_LIMIT: "FORBIDDEN",
+  RECIPIENT_NOT_CONFIRMED: "PRECONDITION_FAILED",
+  MESSAGE_TOO_LONG: "BAD_REQUEST",
+  IDEMPOTENCY_CONFLICT: "CONFLICT",
+  RATE_LIMITED: "TOO_MANY_REQUESTS",
+};
+
+/** Turn a DomainError into the TRPCError the client receives; anything else passes through. */
+export function toTRPCError(err: unknown): unknown {
+  if (err instanceof DomainError) {
+    return new TRPCError({ code: TRPC_CODE_OF[err.code], message: err.message, cause: err });
+  }
+  return err;
+}
+
+/** The extra `data` every error shape carries: the app code, its details and field errors. */
+export function errorData(error: TRPCError): {
+  appCode: AppErrorCode | null;
+  details: Record<string, string | number> | null;
+  fieldErrors: Record<string, string[]> | null;
+} {
+  const cause = error.cause;
+  if (cause instanceof DomainError) {
+    return { appCode: cause.code, details: cause.details ?? null, fieldErrors: null };
+  }
+  if (cause instanceof ZodError) {
+    const flat = z.flattenError(cause);
+    const fieldErrors: Record<string, string[]> = {};
+    for (const [k, v] of Object.entries(flat.fieldErrors)) if (Array.isArray(v)) fieldErrors[k] = v as string[];
+    if (flat.formErrors.length) fieldErrors._form = flat.formErrors;
+    return { appCode: "VALIDATION", details: null, fieldErrors };
+  }
+  return { appCode: null, details: null, fieldErrors: null };
+}
