@@ -1,9 +1,15 @@
 import { router } from "./trpc/init.js";
 import { accountsRouter } from "./features/accounts/accounts.router.js";
+import { chatsRouter } from "./features/chats/chats.router.js";
+import { likesRouter } from "./features/likes/likes.router.js";
+import { liveRouter } from "./features/live/live.router.js";
 
 /** The root router. The client imports only its type. */
 export const appRouter = router({
   accounts: accountsRouter,
+  chats: chatsRouter,
+  likes: likesRouter,
+  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;

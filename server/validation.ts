@@ -18,3 +18,11 @@ export function safeText(opts: { min?: number; max: number; multiline?: boolean;
 
 /** A positive database id (integer column). */
 export const Id = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** Whole years between an ISO date (YYYY-MM-DD) and `now`, in UTC. */
+export function ageOn(isoDate: string, now = new Date()): number {
+  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
+  let age = now.getUTCFullYear() - y;
+  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age--;
+  return age;
+}

@@ -1,14 +1,7 @@
 import { z } from "zod";
 import { COUNTRIES, GENDERS, LOCALES, MIN_AGE_YEARS, MAX_AGE_YEARS } from "../../constants.js";
-import { safeText } from "../../validation.js";
+import { ageOn, safeText } from "../../validation.js";
 
-/** Whole years between an ISO date (YYYY-MM-DD) and `now`, in UTC. */
-export function ageOn(isoDate: string, now = new Date()): number {
-  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
-  let age = now.getUTCFullYear() - y;
-  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age--;
-  return age;
-}
 
 const AGE_MESSAGE = `Enter your date of birth (${MIN_AGE_YEARS}+)`; // §5
 

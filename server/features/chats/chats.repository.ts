@@ -1,0 +1,166 @@
+import { sql } from "kysely";
+import type { DB, Tx } from "../../../db/create-db.js";
+
+export function findMessageByClientId(db: DB | Tx, senderId: number, clientId: string) {
+  return db
+    .selectFrom("messages")
+    .innerJoin("conversations", "conversations.id", "messages.conversation_id")
+    .select([
+      "messages.id", "messages.conversation_id", "messages.seq", "messages.sender_id", "messages.client_id",
+      "messages.body", "messages.created_at", "conversations.member_low_id", "conversations.member_high_id",
+    ])
+    .where("messages.sender_id", "=", senderId)
+    .where("messages.client_id", "=", clientId)
+    .executeTakeFirst();
+}
+
+export function findConversationByPair(db: DB | Tx, a: number, b: number) {
+  return db
+    .selectFrom("conversations")
+    .selectAll()
+    .where("member_low_id", "=", Math.min(a, b))
+    .where("member_high_id", "=", Math.max(a, b))
+    .executeTakeFirst();
+}
+
+/** Conversations `userId` started (free members may start 2, §9). */
+export async function countConversationsStartedBy(tx: Tx, userId: number): Promise<number> {
+  const row = await tx
+    .selectFrom("conversations")
+    .select(sql<number>`count(*)::int`.as("n"))
+    .where("started_by", "=", userId)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export async function insertConversation(tx: Tx, a: number, b: number, startedBy: number) {
+  const conv = await tx
+    .insertInto("conversations")
+    .values({ member_low_id: Math.min(a, b), member_high_id: Math.max(a, b), started_by: startedBy })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await tx
+    .insertInto("conversation_members")
+    .values([
+      { conversation_id: conv.id, user_id: a, other_user_id: b },
+      { conversation_id: conv.id, user_id: b, other_user_id: a },
+    ])
+    .execute();
+  return conv;
+}
+
+/** Take the conversation's next sequence number under its row lock. */
+export async function nextSeq(tx: Tx, conversationId: number): Promise<{ seq: number; at: Date }> {
+  const row = await tx
+    .updateTable("conversations")
+    .set((eb) => ({ last_seq: eb("last_seq", "+", 1), last_message_at: sql`now()` }))
+    .where("id", "=", conversationId)
+    .returning(["last_seq", "last_message_at"])
+    .executeTakeFirstOrThrow();
+  return { seq: row.last_seq, at: row.last_message_at! };
+}
+
+export function insertMessage(
+  tx: Tx,
+  m: { conversation_id: number; seq: number; sender_id: number; client_id: string; body: string; credits_charged: number },
+) {
+  return tx.insertInto("messages").values(m).returning(["id", "created_at"]).executeTakeFirstOrThrow();
+}
+
+/** §4: one free message used, if any is left. @returns whether one was used. */
+export async function useFreeMessage(tx: Tx, userId: number): Promise<boolean> {
+  const res = await tx
+    .updateTable("users")
+    .set((eb) => ({ free_messages_left: eb("free_messages_left", "-", 1) }))
+    .where("id", "=", userId)
+    .where("free_messages_left", ">", 0)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** After a message: the recipient has one more unread; both see the conversation again. */
+export async function markDelivered(tx: Tx, conversationId: number, senderId: number, recipientId: number, seq: number) {
+  await tx
+    .updateTable("conversation_members")
+    .set((eb) => ({ unread_count: eb("unread_count", "+", 1), removed: false, last_message_at: sql`now()` }))
+    .where("conversation_id", "=", conversationId)
+    .where("user_id", "=", recipientId)
+    .execute();
+  await tx
+    .updateTable("conversation_members")
+    .set({ removed: false, last_read_seq: seq, last_message_at: sql`now()` })
+    .where("conversation_id", "=", conversationId)
+    .where("user_id", "=", senderId)
+    .execute();
+}
+
+/** The member's conversation list (not removed), newest first, with the last message. */
+export function findConversationList(db: DB, userId: number, limit: number) {
+  return db
+    .selectFrom("conversation_members as cm")
+    .innerJoin("conversations as c", "c.id", "cm.conversation_id")
+    .leftJoin("messages as m", (j) => j.onRef("m.conversation_id", "=", "c.id").onRef("m.seq", "=", "c.last_seq"))
+    .select([
+      "c.id", "cm.other_user_id", "cm.unread_count", "c.last_message_at", "c.created_at",
+      "m.body as last_body", "m.sender_id as last_sender_id",
+    ])
+    .where("cm.user_id", "=", userId)
+    .where("cm.removed", "=", false)
+    .orderBy(sql`coalesce(c.last_message_at, c.created_at)`, "desc")
+    .limit(limit)
+    .execute();
+}
+
+export function findMembership(db: DB | Tx, conversationId: number, userId: number) {
+  return db
+    .selectFrom("conversation_members as cm")
+    .innerJoin("conversations as c", "c.id", "cm.conversation_id")
+    .select(["cm.conversation_id", "cm.other_user_id", "cm.unread_count", "cm.removed", "c.last_seq", "c.started_by"])
+    .where("cm.conversation_id", "=", conversationId)
+    .where("cm.user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+/** Messages before `beforeSeq` (or the newest), newest first. */
+export function findMessages(db: DB, conversationId: number, beforeSeq: number | null, limit: number) {
+  let q = db
+    .selectFrom("messages")
+    .select(["id", "conversation_id", "seq", "sender_id", "client_id", "body", "created_at"])
+    .where("conversation_id", "=", conversationId);
+  if (beforeSeq !== null) q = q.where("seq", "<", beforeSeq);
+  return q.orderBy("seq", "desc").limit(limit).execute();
+}
+
+/** §4: opening a chat sets its unread count to zero. @returns whether it was unread. */
+export async function markRead(tx: Tx, conversationId: number, userId: number): Promise<boolean> {
+  const res = await tx
+    .updateTable("conversation_members as cm")
+    .set({ unread_count: 0, last_read_seq: sql`(select last_seq from conversations where id = cm.conversation_id)` })
+    .where("cm.conversation_id", "=", conversationId)
+    .where("cm.user_id", "=", userId)
+    .where("cm.unread_count", ">", 0)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** §4: remove a chat from the member's list. @returns whether it was listed. */
+export async function markRemoved(tx: Tx, conversationId: number, userId: number): Promise<boolean> {
+  const res = await tx
+    .updateTable("conversation_members")
+    .set({ removed: true, unread_count: 0 })
+    .where("conversation_id", "=", conversationId)
+    .where("user_id", "=", userId)
+    .where("removed", "=", false)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export async function sumUnread(db: DB, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom("conversation_members")
+    .select(sql<number>`coalesce(sum(unread_count), 0)::int`.as("n"))
+    .where("user_id", "=", userId)
+    .where("removed", "=", false)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}

@@ -1,0 +1,274 @@
+import type { AppDeps } from "../../deps.js";
+import { inTransaction, isUniqueViolation } from "../../../db/create-db.js";
+import { DomainError, NotFoundError } from "../../domain-error.js";
+import { MAX_STARTED_CONVERSATIONS_FREE } from "../../constants.js";
+import { getSiteSettings } from "../site/site.settings.js";
+import { spendCredits } from "../credits/credits.repository.js";
+import { getProfileSummaries, lockMembersForUpdate, type ProfileSummary } from "../members/members.service.js";
+import { publishEphemeral, publishStored, recordEvent, type StoredEvent } from "../live/live.service.js";
+import type { ChatMessage } from "./chats.events.js";
+import * as repo from "./chats.repository.js";
+
+export class NotEnoughCreditsError extends DomainError {
+  constructor(needed: number, balance: number) {
+    super("NOT_ENOUGH_CREDITS", "Not enough credits", { needed, balance }); // §2 not-enough-credits popup
+  }
+}
+export class ConversationLimitError extends DomainError {
+  constructor() {
+    super("CONVERSATION_LIMIT", `Free members may start ${MAX_STARTED_CONVERSATIONS_FREE} conversations. Get Premium to start more.`, {
+      limit: MAX_STARTED_CONVERSATIONS_FREE,
+    });
+  }
+}
+export class RecipientNotConfirmedError extends DomainError {
+  constructor() {
+    super("RECIPIENT_NOT_CONFIRMED", "This member has not confirmed their e-mail address yet. You can write once they have.");
+  }
+}
+export class MessageTooLongError extends DomainError {
+  constructor(max: number) {
+    super("MESSAGE_TOO_LONG", `Messages may be at most ${max} characters.`, { max });
+  }
+}
+export class IdempotencyConflictError extends DomainError {
+  constructor() {
+    super("IDEMPOTENCY_CONFLICT", "This message id was already used for another message.");
+  }
+}
+
+export interface SendMessageResult {
+  message: ChatMessage;
+  /** The sender's balance after the send. */
+  credits: number;
+  freeMessagesLeft: number;
+  /** Credits charged for this message: 0 when a free message was used. */
+  charged: number;
+  /** True when this call was a retry of an earlier send (nothing charged again). */
+  duplicate: boolean;
+}
+
+function toMessage(r: {
+  id: number; conversation_id: number; seq: number; sender_id: number; client_id: string; body: string; created_at: Date | string;
+}): ChatMessage {
+  return {
+    id: r.id,
+    conversationId: r.conversation_id,
+    seq: r.seq,
+    senderId: r.sender_id,
+    clientId: r.client_id,
+    body: r.body,
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+/**
+ * Send a paid message (§1, §4, §6, §9) to the member `toProfileId`.
+ *
+ * In one transaction: lock both members (id order), find or start the conversation (a free
+ * member may start MAX_STARTED_CONVERSATIONS_FREE), use a free message or charge
+ * message_credits with a conditional debit and a ledger row, take the conversation's next seq
+ * under its row lock, insert the message, count it unread for the recipient and record a
+ * `message.new` event for both members. Events are published after commit.
+ *
+ * Idempotent on (sender, clientId): a retry returns the first result and charges nothing.
+ *
+ * @param input.body 1..message_length characters (validated by the schema; length re-checked here).
+ * @throws NotEnoughCreditsError (nothing sent or charged), ConversationLimitError,
+ *         RecipientNotConfirmedError, MessageTooLongError, NotFoundError (no such visible member),
+ *         IdempotencyConflictError (clientId reused for another conversation or text).
+ */
+export async function sendMessage(
+  deps: AppDeps,
+  senderId: number,
+  input: { toProfileId: number; clientId: string; body: string },
+): Promise<SendMessageResult> {
+  const settings = getSiteSettings();
+  if ([...input.body].length > settings.message_length) throw new MessageTooLongError(settings.message_length);
+  if (input.toProfileId === senderId) throw new NotFoundError("You cannot write to yourself.");
+
+  const earlier = await repo.findMessageByClientId(deps.db, senderId, input.clientId);
+  if (earlier) return replay(deps, senderId, input, earlier);
+
+  let result: { message: ChatMessage; credits: number; freeMessagesLeft: number; charged: number; events: StoredEvent[] };
+  try {
+    result = await inTransaction(deps.db, async (tx) => {
+      const members = await lockMembersForUpdate(tx, [senderId, input.toProfileId]);
+      const sender = members.get(senderId);
+      const recipient = members.get(input.toProfileId);
+      if (!sender) throw new NotFoundError();
+      if (!recipient || !recipient.visible) throw new NotFoundError("This member could not be found.");
+      // §1: members must confirm their address before others can reply to them.
+      if (recipient.status !== "active") throw new RecipientNotConfirmedError();
+
+      let conv = await repo.findConversationByPair(tx, senderId, recipient.id);
+      if (!conv) {
+        if (!sender.paidUser && (await repo.countConversationsStartedBy(tx, senderId)) >= MAX_STARTED_CONVERSATIONS_FREE) {
+          throw new ConversationLimitError();
+        }
+        conv = await repo.insertConversation(tx, senderId, recipient.id, senderId);
+      }
+
+      // A free member's allowance goes first; after it, and for premium members, credits.
+      let charged = 0;
+      let credits = sender.credits;
+      let freeMessagesLeft = sender.freeMessagesLeft;
+      if (!sender.paidUser && (await repo.useFreeMessage(tx, senderId))) {
+        freeMessagesLeft -= 1;
+      } else {
+        const balance = await spendCredits(tx, senderId, settings.message_credits, "message", `msg:${input.clientId}`);
+        if (balance === null) throw new NotEnoughCreditsError(settings.message_credits, sender.credits);
+        charged = settings.message_credits;
+        credits = balance;
+      }
+
+      const { seq } = await repo.nextSeq(tx, conv.id);
+      const row = await repo.insertMessage(tx, {
+        conversation_id: conv.id,
+        seq,
+        sender_id: senderId,
+        client_id: input.clientId,
+        body: input.body,
+        credits_charged: charged,
+      });
+      await repo.markDelivered(tx, conv.id, senderId, recipient.id, seq);
+      const message = toMessage({ ...row, conversation_id: conv.id, seq, sender_id: senderId, client_id: input.clientId, body: input.body });
+      const events = await Promise.all([
+        recordEvent(tx, recipient.id, { type: "message.new", conversationId: conv.id, otherProfileId: senderId, message }),
+        recordEvent(tx, senderId, { type: "message.new", conversationId: conv.id, otherProfileId: recipient.id, message }),
+      ]);
+      return { message, credits, freeMessagesLeft, charged, events };
+    });
+  } catch (err) {
+    // Two tabs retried the same send at once: the other one won; answer with its result.
+    if (isUniqueViolation(err)) {
+      const winner = await repo.findMessageByClientId(deps.db, senderId, input.clientId);
+      if (winner) return replay(deps, senderId, input, winner);
+    }
+    throw err;
+  }
+  deps.metrics.messagesSent.inc();
+  await publishStored(deps, result.events);
+  const { events: _events, ...rest } = result;
+  return { ...rest, duplicate: false };
+}
+
+async function replay(
+  deps: AppDeps,
+  senderId: number,
+  input: { toProfileId: number; body: string },
+  earlier: NonNullable<Awaited<ReturnType<typeof repo.findMessageByClientId>>>,
+): Promise<SendMessageResult> {
+  const otherId = earlier.member_low_id === senderId ? earlier.member_high_id : earlier.member_low_id;
+  if (otherId !== input.toProfileId || earlier.body !== input.body) throw new IdempotencyConflictError();
+  const me = await deps.db
+    .selectFrom("users")
+    .select(["credits", "free_messages_left"])
+    .where("id", "=", senderId)
+    .executeTakeFirstOrThrow();
+  return { message: toMessage(earlier), credits: me.credits, freeMessagesLeft: me.free_messages_left, charged: 0, duplicate: true };
+}
+
+/** One row of the §3 chat list: conversation id, the other profile, num_unread_messages. */
+export interface ChatListItem {
+  conversationId: number;
+  profile: ProfileSummary;
+  numUnreadMessages: number;
+  lastMessage: { body: string; fromMe: boolean } | null;
+  /** ISO 8601 UTC of the last activity. */
+  updatedAt: string;
+}
+
+/**
+ * The member's conversation list (§2 /chats), newest first.
+ * @returns at most `limit` items and the total of unread messages.
+ */
+export async function listChats(deps: AppDeps, userId: number, limit = 100): Promise<{ chats: ChatListItem[]; totalUnread: number }> {
+  const rows = await repo.findConversationList(deps.db, userId, limit);
+  const profiles = await getProfileSummaries(deps.db, rows.map((r) => r.other_user_id));
+  const chats = rows.flatMap((r) => {
+    const profile = profiles.get(r.other_user_id);
+    if (!profile) return [];
+    return [{
+      conversationId: r.id,
+      profile,
+      numUnreadMessages: r.unread_count,
+      lastMessage: r.last_body !== null ? { body: r.last_body, fromMe: r.last_sender_id === userId } : null,
+      updatedAt: new Date(r.last_message_at ?? r.created_at).toISOString(),
+    }];
+  });
+  return { chats, totalUnread: await repo.sumUnread(deps.db, userId) };
+}
+
+/** Total unread messages (§2 Messages badge). */
+export function countUnread(deps: AppDeps, userId: number): Promise<number> {
+  return repo.sumUnread(deps.db, userId);
+}
+
+/**
+ * A conversation with the member `profileId` (§2 /members/{id}/chat): the other profile, the
+ * conversation id (null before the first message) and what sending costs the caller.
+ * @throws NotFoundError when the member does not exist.
+ */
+export async function getChatWith(deps: AppDeps, userId: number, profileId: number) {
+  const profiles = await getProfileSummaries(deps.db, [profileId]);
+  const profile = profiles.get(profileId);
+  if (!profile || profileId === userId) throw new NotFoundError("This member could not be found.");
+  const conv = await repo.findConversationByPair(deps.db, userId, profileId);
+  return { conversationId: conv?.id ?? null, profile };
+}
+
+/**
+ * A page of a conversation's messages, oldest first, and the other profile. Reading changes
+ * nothing: the client marks the chat read with markConversationRead when it opens it.
+ * @throws NotFoundError when the caller is not in the conversation.
+ */
+export async function getConversation(
+  deps: AppDeps,
+  userId: number,
+  input: { conversationId: number; beforeSeq?: number | null; limit?: number },
+): Promise<{ conversationId: number; profile: ProfileSummary; messages: ChatMessage[]; hasMore: boolean }> {
+  const membership = await repo.findMembership(deps.db, input.conversationId, userId);
+  if (!membership) throw new NotFoundError("This conversation could not be found.");
+  const limit = input.limit ?? 50;
+  const rows = await repo.findMessages(deps.db, input.conversationId, input.beforeSeq ?? null, limit + 1);
+  const profiles = await getProfileSummaries(deps.db, [membership.other_user_id]);
+  const profile = profiles.get(membership.other_user_id);
+  if (!profile) throw new NotFoundError("This conversation could not be found.");
+  return {
+    conversationId: input.conversationId,
+    profile,
+    messages: rows.slice(0, limit).reverse().map(toMessage),
+    hasMore: rows.length > limit,
+  };
+}
+
+/** §4: opening a chat sets its unread count to zero (and the member's other tabs hear it). */
+export async function markConversationRead(deps: AppDeps, userId: number, conversationId: number): Promise<void> {
+  const events = await inTransaction(deps.db, async (tx) => {
+    if (!(await repo.markRead(tx, conversationId, userId))) return [];
+    return [await recordEvent(tx, userId, { type: "conversation.read", conversationId })];
+  });
+  await publishStored(deps, events);
+}
+
+/**
+ * §4: remove a chat from the member's list (it comes back with the next message).
+ * @throws NotFoundError when the conversation is not the caller's.
+ */
+export async function removeChat(deps: AppDeps, userId: number, conversationId: number): Promise<void> {
+  const membership = await repo.findMembership(deps.db, conversationId, userId);
+  if (!membership) throw new NotFoundError("This conversation could not be found.");
+  const events = await inTransaction(deps.db, async (tx) => {
+    if (!(await repo.markRemoved(tx, conversationId, userId))) return [];
+    return [await recordEvent(tx, userId, { type: "conversation.removed", conversationId })];
+  });
+  await publishStored(deps, events);
+}
+
+/** §2 typing indicator: tell the other member (ephemeral, not stored). */
+export async function notifyTyping(deps: AppDeps, userId: number, conversationId: number): Promise<void> {
+  const membership = await repo.findMembership(deps.db, conversationId, userId);
+  if (!membership) throw new NotFoundError("This conversation could not be found.");
+  await publishEphemeral(deps, membership.other_user_id, { type: "typing", conversationId, profileId: userId });
+}

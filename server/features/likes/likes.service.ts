@@ -1,0 +1,134 @@
+import type { AppDeps } from "../../deps.js";
+import { inTransaction } from "../../../db/create-db.js";
+import { DomainError, NotFoundError } from "../../domain-error.js";
+import { DAILY_LIKES_FREE } from "../../constants.js";
+import { getProfileSummaries, lockMembersForUpdate, type ProfileSummary } from "../members/members.service.js";
+import { publishStored, recordEvent, type StoredEvent } from "../live/live.service.js";
+import * as repo from "./likes.repository.js";
+
+export class DailyLikesExhaustedError extends DomainError {
+  constructor(secondsUntilReset: number) {
+    // §8 wording; the client appends the countdown after 'Please wait: '.
+    super(
+      "DAILY_LIKES_EXHAUSTED",
+      `You can give out ${DAILY_LIKES_FREE} Likes per day. Tomorrow you may give another ${DAILY_LIKES_FREE}! Please wait: `,
+      { limit: DAILY_LIKES_FREE, secondsUntilReset },
+    );
+  }
+}
+export class CannotLikeSelfError extends DomainError {
+  constructor() {
+    super("CANNOT_LIKE_SELF", "You cannot like yourself.");
+  }
+}
+
+/** Today's date in UTC (YYYY-MM-DD): the daily like quota resets at 00:00 UTC. */
+function utcDay(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+function secondsUntilUtcMidnight(now = new Date()): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.ceil((next - now.getTime()) / 1000);
+}
+
+export interface LikeResult {
+  liked: boolean;
+  /** The like is mutual (§4 match). */
+  match: boolean;
+  /** Likes left today for a free member; null for premium (no daily limit). */
+  likesLeftToday: number | null;
+}
+
+/**
+ * Like a member (§4). A mutual like is a match: both members get `match.new` live (the §2
+ * 'it's a match' modal); otherwise the liked member gets `like.new`. Liking again is a no-op.
+ * Free members may give DAILY_LIKES_FREE (§9: 4) likes a day; the quota is taken with a
+ * conditional upsert, so two racing likes cannot both take the last one.
+ *
+ * @throws DailyLikesExhaustedError (§8), CannotLikeSelfError, NotFoundError (no such visible member).
+ */
+export async function like(deps: AppDeps, likerId: number, likedId: number): Promise<LikeResult> {
+  if (likerId === likedId) throw new CannotLikeSelfError();
+  const { result, events } = await inTransaction(deps.db, async (tx) => {
+    const members = await lockMembersForUpdate(tx, [likerId, likedId]);
+    const liker = members.get(likerId);
+    const liked = members.get(likedId);
+    if (!liker || !liked || !liked.visible) throw new NotFoundError("This member could not be found.");
+    const mutual = await repo.likeExists(tx, likedId, likerId);
+    const quota = async () => (liker.paidUser ? null : DAILY_LIKES_FREE - (await repo.dailyLikesUsed(tx, likerId, utcDay())));
+    if (await repo.likeExists(tx, likerId, likedId)) {
+      return { result: { liked: true, match: mutual, likesLeftToday: await quota() }, events: [] as StoredEvent[] };
+    }
+    let likesLeftToday: number | null = null;
+    if (!liker.paidUser) {
+      const used = await repo.takeDailyLike(tx, likerId, utcDay(), DAILY_LIKES_FREE);
+      if (used === null) throw new DailyLikesExhaustedError(secondsUntilUtcMidnight());
+      likesLeftToday = DAILY_LIKES_FREE - used;
+    }
+    await repo.insertLike(tx, likerId, likedId);
+    const profiles = await getProfileSummaries(tx, [likerId, likedId]);
+    const events: StoredEvent[] = mutual
+      ? [
+          await recordEvent(tx, likedId, { type: "match.new", profile: profiles.get(likerId)! }),
+          await recordEvent(tx, likerId, { type: "match.new", profile: profiles.get(likedId)! }),
+        ]
+      : [await recordEvent(tx, likedId, { type: "like.new", profile: profiles.get(likerId)! })];
+    return { result: { liked: true, match: mutual, likesLeftToday }, events };
+  });
+  await publishStored(deps, events);
+  return result;
+}
+
+/** Take a like back (§4 unlike). Idempotent. */
+export async function unlike(deps: AppDeps, likerId: number, likedId: number): Promise<{ liked: false }> {
+  await repo.deleteLike(deps.db, likerId, likedId);
+  return { liked: false };
+}
+
+export type LikeKind = "sent" | "received" | "match";
+
+export interface LikeListItem {
+  profile: ProfileSummary;
+  /** §3 like_new: a received like not yet seen. */
+  isNew: boolean;
+  mutual: boolean;
+  /** ISO 8601 UTC. */
+  likedAt: string;
+}
+
+/**
+ * §2 /likes/{type}: likes sent, received (new first, §4) or matches (mutual likes).
+ * @returns up to `limit` items and the count of new received likes.
+ */
+export async function listLikes(deps: AppDeps, userId: number, kind: LikeKind, limit = 200): Promise<{ items: LikeListItem[]; totalNew: number }> {
+  const rows =
+    kind === "sent"
+      ? (await repo.findSent(deps.db, userId, limit)).map((r) => ({ ...r, is_new: false }))
+      : (await repo.findReceived(deps.db, userId, limit)).filter((r) => kind === "received" || r.mutual);
+  const profiles = await getProfileSummaries(deps.db, rows.map((r) => r.profile_id));
+  const items = rows.flatMap((r) => {
+    const profile = profiles.get(r.profile_id);
+    return profile ? [{ profile, isNew: r.is_new, mutual: r.mutual, likedAt: new Date(r.created_at).toISOString() }] : [];
+  });
+  return { items, totalNew: await repo.countNew(deps.db, userId) };
+}
+
+/** The like state between the member and one profile (for the profile page's button). */
+export async function likeStatus(deps: AppDeps, userId: number, profileId: number) {
+  const [liked, likedMe] = await Promise.all([repo.likeExists(deps.db, userId, profileId), repo.likeExists(deps.db, profileId, userId)]);
+  return { liked, likedMe, match: liked && likedMe };
+}
+
+/** §4: opening a profile clears its new-like flag (and the member's tabs update the badge). */
+export async function markLikeSeen(deps: AppDeps, userId: number, profileId: number): Promise<void> {
+  const events = await inTransaction(deps.db, async (tx) => {
+    if (!(await repo.clearNewFlag(tx, profileId, userId))) return [];
+    return [await recordEvent(tx, userId, { type: "likes.seen" })];
+  });
+  await publishStored(deps, events);
+}
+
+/** Count of new received likes (§2 Likes badge). */
+export function countNewLikes(deps: AppDeps, userId: number): Promise<number> {
+  return repo.countNew(deps.db, userId);
+}

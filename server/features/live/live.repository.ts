@@ -1,0 +1,32 @@
+import type { DB, Tx } from "../../../db/create-db.js";
+
+/**
+ * Append an event to a member's log under the member row's lock: the seq is
+ * users.last_event_seq + 1, so a member's events are numbered in commit order.
+ */
+export async function appendMemberEvent(tx: Tx, userId: number, type: string, payload: unknown) {
+  const { last_event_seq: seq } = await tx
+    .updateTable("users")
+    .set((eb) => ({ last_event_seq: eb("last_event_seq", "+", 1) }))
+    .where("id", "=", userId)
+    .returning("last_event_seq")
+    .executeTakeFirstOrThrow();
+  await tx.insertInto("member_events").values({ user_id: userId, seq, type, payload: JSON.stringify(payload) }).execute();
+  return { userId, seq: Number(seq), type, payload };
+}
+
+export function findEventsAfter(db: DB, userId: number, afterSeq: number, limit: number) {
+  return db
+    .selectFrom("member_events")
+    .select(["seq", "type", "payload"])
+    .where("user_id", "=", userId)
+    .where("seq", ">", afterSeq)
+    .orderBy("seq")
+    .limit(limit)
+    .execute();
+}
+
+export async function findLastEventSeq(db: DB, userId: number): Promise<number> {
+  const row = await db.selectFrom("users").select("last_event_seq").where("id", "=", userId).executeTakeFirst();
+  return Number(row?.last_event_seq ?? 0);
+}

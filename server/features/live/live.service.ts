@@ -1,0 +1,133 @@
+import { tracked, type TrackedEnvelope } from "@trpc/server";
+import type { AppDeps } from "../../deps.js";
+import type { Tx } from "../../../db/create-db.js";
+import type { ChatEvent } from "../chats/chats.events.js";
+import type { LikeEvent } from "../likes/likes.events.js";
+import { appendMemberEvent, findEventsAfter, findLastEventSeq } from "./live.repository.js";
+
+/** Every event a member's tabs receive live. */
+export type LiveEvent = ChatEvent | LikeEvent;
+
+/** An event written to the member's log, to be published after commit. */
+export interface StoredEvent {
+  userId: number;
+  seq: number;
+  event: LiveEvent;
+}
+
+/** What travels on the bus: a stored event (with its seq) or an ephemeral one. */
+type BusMessage = { seq: number; event: LiveEvent } | { seq: null; event: LiveEvent };
+
+const channelOf = (userId: number) => `member:${userId}`;
+
+/**
+ * Record `event` in the member's log inside the caller's transaction (§ARCHITECTURE
+ * "Real time": events are stored, the bus only carries hints). Publish the result with
+ * publishStored() after the transaction commits.
+ */
+export async function recordEvent(tx: Tx, userId: number, event: LiveEvent): Promise<StoredEvent> {
+  const { seq } = await appendMemberEvent(tx, userId, event.type, event);
+  return { userId, seq, event };
+}
+
+/** Publish committed events on the bus, for every instance where the member has a tab. */
+export async function publishStored(deps: AppDeps, events: readonly StoredEvent[]): Promise<void> {
+  await Promise.all(
+    events.map(async ({ userId, seq, event }) => {
+      try {
+        await deps.bus.publish(channelOf(userId), { seq, event } satisfies BusMessage);
+        deps.metrics.eventsPublished.labels(event.type).inc();
+      } catch (err) {
+        // A lost hint is not lost data: the tab reads it back on its next backfill.
+        deps.log.warn({ err, userId, seq }, "publishing a live event failed");
+      }
+    }),
+  );
+}
+
+/** Publish an ephemeral event (typing): not stored, lost if the member is offline. */
+export async function publishEphemeral(deps: AppDeps, userId: number, event: LiveEvent): Promise<void> {
+  await deps.bus.publish(channelOf(userId), { seq: null, event } satisfies BusMessage);
+  deps.metrics.eventsPublished.labels(event.type).inc();
+}
+
+const BACKFILL_PAGE = 200;
+/** Hints buffered for one subscriber before it falls back to reading the database. */
+const HINT_BUFFER = 256;
+
+/**
+ * The member's live stream (tRPC subscription body): listen first, then backfill from the
+ * log after `lastEventId`, then yield each new event as tracked(seq, event), skipping what
+ * was already yielded. A hint that arrives out of order, or a buffer overflow, triggers a
+ * backfill from the database, so nothing is lost and nothing is doubled.
+ *
+ * Ephemeral events (typing) are yielded with the current seq as id: resuming from it is safe.
+ *
+ * @param lastEventId the id of the last event the tab saw (on reconnect), or null to start now.
+ */
+export async function* memberEventStream(
+  deps: AppDeps,
+  userId: number,
+  lastEventId: string | null | undefined,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<TrackedEnvelope<LiveEvent>> {
+  const hints: BusMessage[] = [];
+  let overflowed = false;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  const unsubscribe = await deps.bus.subscribe(channelOf(userId), (msg) => {
+    if (hints.length >= HINT_BUFFER) overflowed = true;
+    else hints.push(msg as BusMessage);
+    notify();
+  });
+  signal?.addEventListener("abort", notify, { once: true });
+  deps.metrics.subscriptionsActive.inc();
+  try {
+    const parsed = Number(lastEventId);
+    let cursor = lastEventId != null && Number.isSafeInteger(parsed) && parsed >= 0 ? parsed : await findLastEventSeq(deps.db, userId);
+
+    const backfill = async function* () {
+      for (;;) {
+        const rows = await findEventsAfter(deps.db, userId, cursor, BACKFILL_PAGE);
+        for (const row of rows) {
+          cursor = Number(row.seq);
+          deps.metrics.eventsDelivered.labels(row.type).inc();
+          yield tracked(String(cursor), row.payload as LiveEvent);
+        }
+        if (rows.length < BACKFILL_PAGE) return;
+      }
+    };
+
+    yield* backfill();
+    while (!signal?.aborted) {
+      if (hints.length === 0 && !overflowed) {
+        await new Promise<void>((resolve) => (wake = resolve));
+        continue;
+      }
+      if (overflowed) {
+        hints.length = 0;
+        overflowed = false;
+        yield* backfill();
+        continue;
+      }
+      const hint = hints.shift()!;
+      if (hint.seq === null) {
+        deps.metrics.eventsDelivered.labels(hint.event.type).inc();
+        yield tracked(String(cursor), hint.event);
+      } else if (hint.seq === cursor + 1) {
+        cursor = hint.seq;
+        deps.metrics.eventsDelivered.labels(hint.event.type).inc();
+        yield tracked(String(cursor), hint.event);
+      } else if (hint.seq > cursor + 1) {
+        yield* backfill(); // a gap: an earlier hint was lost or is late
+      } // hint.seq <= cursor: already yielded
+    }
+  } finally {
+    deps.metrics.subscriptionsActive.dec();
+    unsubscribe();
+  }
+}
