@@ -1,0 +1,69 @@
+import { useEffect, useState, type ReactNode } from "react";
+import { useLingui } from "@lingui/react/macro";
+import { trpc } from "../lib/trpc";
+import { useMe } from "../lib/session";
+import { useCounters } from "../lib/counters";
+import { dispatchLiveEvent, type LiveEventOf } from "../lib/live-events";
+import { MatchModal } from "../features/likes/components/match-modal";
+
+/**
+ * The member's live stream (one subscription per tab): keeps lists and badges fresh,
+ * shows the 'it's a match' modal, and sets the page title and app badge (§2) to the
+ * unread messages plus new likes.
+ */
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const { me } = useMe();
+  const utils = trpc.useUtils();
+  const [match, setMatch] = useState<LiveEventOf<"match.new"> | null>(null);
+
+  trpc.live.events.useSubscription(undefined, {
+    enabled: !!me,
+    onData(envelope) {
+      const event = envelope.data;
+      dispatchLiveEvent(event);
+      switch (event.type) {
+        case "message.new":
+        case "conversation.read":
+        case "conversation.removed":
+          void utils.live.counters.invalidate();
+          void utils.chats.list.invalidate();
+          if (event.type === "message.new") void utils.accounts.me.invalidate();
+          break;
+        case "like.new":
+        case "likes.seen":
+          void utils.live.counters.invalidate();
+          void utils.likes.invalidate();
+          break;
+        case "match.new":
+          void utils.live.counters.invalidate();
+          void utils.likes.invalidate();
+          setMatch(event);
+          break;
+        case "typing":
+          break;
+      }
+    },
+    onError(err) {
+      // §4: a 403 authentication_required logs the member out.
+      if (err.data?.httpStatus === 403) void utils.accounts.me.invalidate();
+    },
+  });
+
+  const counters = useCounters(!!me);
+  const total = counters.unreadMessages + counters.newLikes;
+  const { t } = useLingui();
+  const siteName = t`Amora`;
+  useEffect(() => {
+    document.title = total > 0 ? `(${total > 99 ? "99+" : total}) ${siteName}` : siteName;
+    const nav = navigator as Navigator & { setAppBadge?: (n: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
+    // §2: the same total as the app badge where supported; failure is ignored (§8).
+    (total > 0 ? nav.setAppBadge?.(total) : nav.clearAppBadge?.())?.catch(() => {});
+  }, [total, siteName]);
+
+  return (
+    <>
+      {children}
+      {match && <MatchModal profile={match.profile} onClose={() => setMatch(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from "react-router";
+import { ChatLayout, DefaultLayout, EmptyLayout, LanderLayout } from "../components/layouts/layouts";
+import { NotFoundPage, RouteErrorPage } from "../components/errors/error-pages";
+import { LoadingState } from "../components/ui/states";
+import { useMe } from "../lib/session";
+import { LiveProvider } from "./live-provider";
+import { paths } from "./paths";
+
+/** Member-only routes: visitors are sent to login and come back afterwards. */
+function RequireMember() {
+  const { me, isLoading } = useMe();
+  const location = useLocation();
+  if (isLoading) return <LoadingState />;
+  if (!me) return <Navigate to={`${paths.login}?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  return <Outlet />;
+}
+
+/** Routes are lazy: each screen's code loads when first visited. */
+const lazy = <T,>(load: () => Promise<T>, pick: (m: T) => React.ComponentType) => async () => ({ Component: pick(await load()) });
+
+const router = createBrowserRouter([
+  {
+    element: (
+      <LiveProvider>
+        <Outlet />
+      </LiveProvider>
+    ),
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <DefaultLayout />,
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, lazy: lazy(() => import("../features/auth/routes/home-page"), (m) => m.HomePage) },
+          { path: "login", lazy: lazy(() => import("../features/auth/routes/login-page"), (m) => m.LoginPage) },
+          { path: "signup", lazy: lazy(() => import("../features/auth/routes/signup-page"), (m) => m.SignupPage) },
+          {
+            element: <RequireMember />,
+            children: [
+              { path: "members", lazy: lazy(() => import("../features/members/routes/search-page"), (m) => m.MembersSearchPage) },
+              { path: "members/:id", lazy: lazy(() => import("../features/members/routes/profile-page"), (m) => m.MemberProfilePage) },
+              { path: "likes", lazy: lazy(() => import("../features/likes/routes/likes-page"), (m) => m.LikesPage) },
+              { path: "likes/m/:id", lazy: lazy(() => import("../features/likes/routes/likes-page"), (m) => m.LikesPage) },
+              { path: "likes/:type", lazy: lazy(() => import("../features/likes/routes/likes-page"), (m) => m.LikesPage) },
+              { path: "chats", lazy: lazy(() => import("../features/chats/routes/chats-page"), (m) => m.ChatsPage) },
+            ],
+          },
+          { path: "*", element: <NotFoundPage /> },
+        ],
+      },
+      {
+        element: <ChatLayout />,
+        errorElement: <RouteErrorPage />,
+        children: [
+          {
+            element: <RequireMember />,
+            children: [
+              { path: "chats/:id", lazy: lazy(() => import("../features/chats/routes/conversation-page"), (m) => m.ConversationPage) },
+              { path: "members/:id/chat", lazy: lazy(() => import("../features/chats/routes/conversation-page"), (m) => m.MemberChatPage) },
+            ],
+          },
+        ],
+      },
+      { element: <LanderLayout />, children: [] },
+      {
+        element: <EmptyLayout />,
+        children: [
+          { path: "activate", lazy: lazy(() => import("../features/auth/routes/activate-pages"), (m) => m.ActivatePage) },
+          { path: "activate/done", lazy: lazy(() => import("../features/auth/routes/activate-pages"), (m) => m.ActivateDonePage) },
+          { path: "activate/error", lazy: lazy(() => import("../features/auth/routes/activate-pages"), (m) => m.ActivateErrorPage) },
+        ],
+      },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

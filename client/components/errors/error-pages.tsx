@@ -1,0 +1,36 @@
+import { Link, isRouteErrorResponse, useRouteError } from "react-router";
+import { Trans } from "@lingui/react/macro";
+import { paths } from "../../app/paths";
+
+/** §2 unknown routes: 'This page could not be found' with a link home. */
+export function NotFoundPage() {
+  return (
+    <section className="text-center py-5" aria-labelledby="not-found-title">
+      <p className="display-1 fw-bold text-primary mb-0" aria-hidden="true">404</p>
+      <h1 id="not-found-title" className="h3">
+        <Trans>This page could not be found</Trans>
+      </h1>
+      <Link to={paths.home} className="btn btn-primary mt-3">
+        <Trans>Go to the home page</Trans>
+      </Link>
+    </section>
+  );
+}
+
+/** §8 other route errors: the status code (default 500) and a message. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <section className="text-center py-5" aria-labelledby="error-title">
+      <p className="display-1 fw-bold text-primary mb-0">{status}</p>
+      <h1 id="error-title" className="h3">
+        <Trans>An error has occurred</Trans>
+      </h1>
+      <Link to={paths.home} className="btn btn-primary mt-3">
+        <Trans>Go to the home page</Trans>
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from "react";
+import { Alert, Button, Container } from "react-bootstrap";
+import { Trans } from "@lingui/react/macro";
+import { trpc } from "../../lib/trpc";
+import { useMe } from "../../lib/session";
+
+const DISMISS_KEY = "alert-dismissed:";
+
+/** Dismissals are stored with a timestamp (§2 Banners and alerts). */
+function useDismissal(name: string) {
+  const [dismissedAt, setDismissedAt] = useState(() => localStorage.getItem(DISMISS_KEY + name));
+  return {
+    dismissed: dismissedAt !== null,
+    dismiss: () => {
+      const now = new Date().toISOString();
+      localStorage.setItem(DISMISS_KEY + name, now);
+      setDismissedAt(now);
+    },
+  };
+}
+
+/** §2 activation reminder: status not_confirmed with a disabled profile; can resend the mail. */
+export function AlertBanners() {
+  const { me } = useMe();
+  const activation = useDismissal(`activation:${me?.id ?? 0}`);
+  const resend = trpc.accounts.resendActivation.useMutation();
+  if (!me || me.status !== "not_confirmed" || me.profileStatus !== "disabled" || activation.dismissed) return null;
+  return (
+    <Container className="pt-3">
+      <Alert variant="warning" dismissible onClose={activation.dismiss} className="mb-0">
+        <Trans>
+          Please confirm your e-mail address: we sent a link to <strong>{me.email}</strong>. Until then, other members cannot reply to you.
+        </Trans>{" "}
+        {resend.isSuccess ? (
+          <span role="status"><Trans>We sent the link again.</Trans></span>
+        ) : (
+          <Button variant="link" className="p-0 align-baseline" onClick={() => resend.mutate()} disabled={resend.isPending}>
+            <Trans>Send it again</Trans>
+          </Button>
+        )}
+      </Alert>
+    </Container>
+  );
+}

@@ -1,0 +1,68 @@
+import { Suspense } from "react";
+import { Outlet } from "react-router";
+import { Container } from "react-bootstrap";
+import { TopBar } from "./top-bar";
+import { Footer } from "./footer";
+import { AlertBanners } from "./alert-banners";
+import { LoadingState } from "../ui/states";
+import { LoadingBar } from "../ui/loading-bar";
+
+/** §2 default layout: top navigation, alert banners, page, footer with disclaimer. */
+export function DefaultLayout() {
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <LoadingBar />
+      <TopBar />
+      <AlertBanners />
+      <main id="main" className="flex-grow-1">
+        <Container className="py-4">
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+/** §2 chat layout: top bar and a full-height conversation, no footer. */
+export function ChatLayout() {
+  return (
+    <div className="d-flex flex-column vh-100 chat-layout">
+      <LoadingBar />
+      <TopBar />
+      <main id="main" className="flex-grow-1 d-flex flex-column overflow-hidden">
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}
+
+/** §2 lander layout: a slim header over a full-width landing page. */
+export function LanderLayout() {
+  return (
+    <div className="d-flex flex-column min-vh-100 lander-layout">
+      <TopBar />
+      <main id="main" className="flex-grow-1">
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+/** §2 empty layout: the page alone (e-mail link outcomes). */
+export function EmptyLayout() {
+  return (
+    <main id="main" className="min-vh-100 d-flex align-items-center justify-content-center p-3 empty-layout">
+      <Suspense fallback={<LoadingState />}>
+        <Outlet />
+      </Suspense>
+    </main>
+  );
+}

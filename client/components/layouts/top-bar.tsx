@@ -1,0 +1,108 @@
+import { Container, Nav, Navbar, NavDropdown, Badge } from "react-bootstrap";
+import { NavLink, Link } from "react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { paths } from "../../app/paths";
+import { useLogout, useMe } from "../../lib/session";
+import { useCounters } from "../../lib/counters";
+import { CREDITS_BADGE_THRESHOLD } from "../../lib/constants";
+import { CountBadge } from "../ui/count-badge";
+import { Avatar } from "../ui/avatar";
+import { LanguageDropdown } from "./language-dropdown";
+
+/**
+ * §2 top bar. Logged in: Search members; Messages and Likes with badges (99+); Credits (paid,
+ * badge at 10 or fewer: warning above 0, danger at 0) or Get Premium (free); language; account menu.
+ * Logged out: Login.
+ */
+export function TopBar() {
+  const { me } = useMe();
+  const counters = useCounters(!!me);
+  const logout = useLogout();
+  const { t } = useLingui();
+  return (
+    <Navbar expand="md" className="top-bar shadow-sm" sticky="top" bg="white" collapseOnSelect>
+      <Container>
+        <Navbar.Brand as={Link} to={me ? paths.members : paths.home} className="brand">
+          <span aria-hidden="true" className="brand-mark">♥</span> <Trans>Amora</Trans>
+        </Navbar.Brand>
+        {me ? (
+          <>
+            <Navbar.Toggle aria-controls="main-nav" aria-label={t`Open menu`} />
+            <Navbar.Collapse id="main-nav">
+              <Nav className="me-auto" as="ul">
+                <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to={paths.members} eventKey="members" end>
+                    <Trans>Search members</Trans>
+                  </Nav.Link>
+                </Nav.Item>
+                <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to={paths.chats} eventKey="chats">
+                    <Trans>Messages</Trans>
+                    <CountBadge count={counters.unreadMessages} label={t`unread messages`} />
+                  </Nav.Link>
+                </Nav.Item>
+                <Nav.Item as="li">
+                  <Nav.Link as={NavLink} to={paths.likes} eventKey="likes">
+                    <Trans>Likes</Trans>
+                    <CountBadge count={counters.newLikes} label={t`new likes`} />
+                  </Nav.Link>
+                </Nav.Item>
+                <Nav.Item as="li">
+                  {me.paidUser ? (
+                    <Nav.Link as={NavLink} to={paths.credits} eventKey="credits">
+                      <Trans>Credits</Trans>
+                      {me.credits <= CREDITS_BADGE_THRESHOLD && (
+                        <Badge pill bg={me.credits > 0 ? "warning" : "danger"} text={me.credits > 0 ? "dark" : undefined} className="ms-1">
+                          {me.credits}
+                        </Badge>
+                      )}
+                    </Nav.Link>
+                  ) : (
+                    <Nav.Link as={NavLink} to={paths.premium} eventKey="premium" className="get-premium">
+                      <Trans>Get Premium</Trans>
+                    </Nav.Link>
+                  )}
+                </Nav.Item>
+              </Nav>
+              <Nav className="align-items-md-center">
+                <span className="navbar-text credits-balance me-md-3" aria-label={t`Your credits: ${me.credits}`}>
+                  <Trans>{me.credits} credits</Trans>
+                </span>
+                <LanguageDropdown loggedIn />
+                <NavDropdown
+                  align="end"
+                  id="account-menu"
+                  title={
+                    <span className="d-inline-flex align-items-center gap-2">
+                      <Avatar src={me.mainImage?.thumbUrl} name={me.name} size={28} />
+                      <span>{me.name}</span>
+                    </span>
+                  }
+                  aria-label={t`Account menu`}
+                >
+                  <NavDropdown.Item as={Link} to={paths.profile}>
+                    <Trans>My profile</Trans>
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to={paths.notifications}>
+                    <Trans>Settings</Trans>
+                  </NavDropdown.Item>
+                  <NavDropdown.Divider />
+                  <NavDropdown.Item as="button" onClick={logout}>
+                    <Trans>Logout</Trans>
+                  </NavDropdown.Item>
+                </NavDropdown>
+              </Nav>
+            </Navbar.Collapse>
+          </>
+        ) : (
+          <Nav className="ms-auto flex-row align-items-center gap-2">
+            <LanguageDropdown loggedIn={false} />
+            <Link to={paths.login} className="btn btn-outline-primary btn-sm">
+              <Trans>Login</Trans>
+            </Link>
+          </Nav>
+        )}
+      </Container>
+    </Navbar>
+  );
+}

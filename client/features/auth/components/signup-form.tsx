@@ -1,0 +1,178 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
+import Mailcheck from "mailcheck";
+import { Alert, Button, Col, Form, Row } from "react-bootstrap";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useErrorText } from "../../../lib/errors";
+import { appCodeOf } from "../../../lib/trpc";
+import { useSignup } from "../api/use-signup";
+
+/** §2 'Language choices by country': the spec's countries. */
+const COUNTRIES = ["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "GB", "IE", "US", "CA", "AU", "NZ"] as const;
+const MIN_AGE = 18; // §5
+
+function ageOn(iso: string, now = new Date()): number {
+  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+  let age = now.getFullYear() - y;
+  if (now.getMonth() + 1 < m || (now.getMonth() + 1 === m && now.getDate() < d)) age--;
+  return age;
+}
+
+/**
+ * §3 signup form (email, name, password, date_of_birth, signup_message, plus gender and country),
+ * validated with the §5 rules and messages before it is sent; the server checks them again.
+ * A did-you-mean suggestion is offered for mistyped e-mail domains (mailcheck).
+ */
+export function SignupForm({ onDone }: { onDone: () => void }) {
+  const { t, i18n } = useLingui();
+  const signup = useSignup();
+  const errorText = useErrorText();
+  const [suggestion, setSuggestion] = useState<string | null>(null);
+  const countryName = new Intl.DisplayNames([i18n.locale], { type: "region" });
+
+  const schema = z
+    .object({
+      email: z.string().trim().email(t`Invalid email`),
+      name: z.string().trim().min(2, t`Enter a name of at least 2 characters`).max(40, t`Use at most 40 characters`),
+      password: z.string().min(8, t`Use at least 8 characters`).max(200),
+      date_of_birth: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, t`Enter your date of birth (${MIN_AGE}+)`)
+        .refine((d) => ageOn(d) >= MIN_AGE && ageOn(d) <= 120, t`Enter your date of birth (${MIN_AGE}+)`),
+      gender: z.enum(["male", "female"], { message: t`Choose one` }),
+      country: z.enum(COUNTRIES, { message: t`Choose your country` }),
+      signup_message: z.string().max(1000).optional(),
+    })
+    .superRefine((v, ctx) => {
+      // §5: the name may not equal the e-mail address and may not start with @.
+      if (v.name.trim().toLowerCase() === v.email.trim().toLowerCase()) {
+        ctx.addIssue({ code: "custom", path: ["name"], message: t`Your name may not be your e-mail address` });
+      }
+      if (v.name.trim().startsWith("@")) ctx.addIssue({ code: "custom", path: ["name"], message: t`Your name may not start with @` });
+    });
+  type Values = z.infer<typeof schema>;
+  const { register, handleSubmit, formState, setValue, getValues } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { country: "NL" },
+  });
+  const errors = formState.errors;
+
+  const checkEmail = () => {
+    Mailcheck.run({
+      email: getValues("email") ?? "",
+      suggested: (s: { full: string }) => setSuggestion(s.full),
+      empty: () => setSuggestion(null),
+    });
+  };
+  const onSubmit = handleSubmit((values) =>
+    signup.mutate({ ...values, signup_message: values.signup_message || undefined, language: i18n.locale as "en" }, { onSuccess: onDone }),
+  );
+  const emailTaken = appCodeOf(signup.error) === "EMAIL_EXISTS";
+
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-label={t`Sign up`}>
+      {signup.error && (
+        <Alert variant="danger" role="alert">
+          {errorText(signup.error)}
+          {emailTaken && (
+            <>
+              {" "}
+              <a href="/login">
+                <Trans>Log in instead</Trans>
+              </a>
+            </>
+          )}
+        </Alert>
+      )}
+      <Form.Group className="mb-3" controlId="signup-email">
+        <Form.Label>
+          <Trans>E-mail</Trans>
+        </Form.Label>
+        <Form.Control type="email" autoComplete="email" isInvalid={!!errors.email} {...register("email", { onBlur: checkEmail })} />
+        <Form.Control.Feedback type="invalid">{errors.email?.message}</Form.Control.Feedback>
+        {suggestion && (
+          <Form.Text role="status">
+            <Trans>Did you mean</Trans>{" "}
+            <Button
+              variant="link"
+              className="p-0 align-baseline"
+              onClick={() => {
+                setValue("email", suggestion, { shouldValidate: true });
+                setSuggestion(null);
+              }}
+            >
+              {suggestion}
+            </Button>
+            ?
+          </Form.Text>
+        )}
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="signup-name">
+        <Form.Label>
+          <Trans>Name</Trans>
+        </Form.Label>
+        <Form.Control autoComplete="nickname" isInvalid={!!errors.name} {...register("name")} />
+        <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="signup-password">
+        <Form.Label>
+          <Trans>Password</Trans>
+        </Form.Label>
+        <Form.Control type="password" autoComplete="new-password" isInvalid={!!errors.password} {...register("password")} />
+        <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
+      </Form.Group>
+      <Row>
+        <Col xs={12} sm={6}>
+          <Form.Group className="mb-3" controlId="signup-dob">
+            <Form.Label>
+              <Trans>Date of birth</Trans>
+            </Form.Label>
+            <Form.Control type="date" isInvalid={!!errors.date_of_birth} {...register("date_of_birth")} />
+            <Form.Control.Feedback type="invalid">{errors.date_of_birth?.message}</Form.Control.Feedback>
+          </Form.Group>
+        </Col>
+        <Col xs={12} sm={6}>
+          <Form.Group className="mb-3" controlId="signup-gender">
+            <Form.Label>
+              <Trans>I am</Trans>
+            </Form.Label>
+            <Form.Select isInvalid={!!errors.gender} {...register("gender")} defaultValue="">
+              <option value="" disabled>
+                {t`Choose…`}
+              </option>
+              <option value="female">{t`a woman`}</option>
+              <option value="male">{t`a man`}</option>
+            </Form.Select>
+            <Form.Control.Feedback type="invalid">{errors.gender?.message}</Form.Control.Feedback>
+          </Form.Group>
+        </Col>
+      </Row>
+      <Form.Group className="mb-3" controlId="signup-country">
+        <Form.Label>
+          <Trans>Country</Trans>
+        </Form.Label>
+        <Form.Select isInvalid={!!errors.country} {...register("country")}>
+          {COUNTRIES.map((c) => (
+            <option key={c} value={c}>
+              {countryName.of(c)}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <Form.Group className="mb-4" controlId="signup-message">
+        <Form.Label>
+          <Trans>About me (optional)</Trans>
+        </Form.Label>
+        <Form.Control as="textarea" rows={2} {...register("signup_message")} />
+      </Form.Group>
+      <Button type="submit" size="lg" className="w-100" disabled={signup.isPending}>
+        <Trans>Create my free account</Trans>
+      </Button>
+      <p className="small text-body-secondary mt-3 mb-0 text-center">
+        <Trans>By signing up you confirm you are 18 or older and accept the terms.</Trans>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,69 @@
+import { useForm } from "react-hook-form";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { Alert, Button, Card, Form } from "react-bootstrap";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useMe } from "../../../lib/session";
+import { useErrorText } from "../../../lib/errors";
+import { useLogin } from "../api/use-login";
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+/** §2 /login: e-mail and password; §8 'Login failed, please try again.' */
+export function LoginPage() {
+  const { t } = useLingui();
+  const { me } = useMe();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const errorText = useErrorText();
+  const { register, handleSubmit, formState } = useForm<LoginForm>();
+  const next = safeNext(params.get("next"));
+  if (me) return <Navigate to={next} replace />;
+  const onSubmit = handleSubmit((values) => login.mutate(values, { onSuccess: () => navigate(next, { replace: true }) }));
+  return (
+    <Card className="auth-card mx-auto shadow-sm">
+      <Card.Body className="p-4">
+        <h1 className="h3 mb-4 text-center">
+          <Trans>Log in</Trans>
+        </h1>
+        {login.error && (
+          <Alert variant="danger" role="alert">
+            {errorText(login.error)}
+          </Alert>
+        )}
+        <Form noValidate onSubmit={onSubmit}>
+          <Form.Group className="mb-3" controlId="login-email">
+            <Form.Label>
+              <Trans>E-mail</Trans>
+            </Form.Label>
+            <Form.Control type="email" autoComplete="email" isInvalid={!!formState.errors.email} {...register("email", { required: t`Enter your e-mail address` })} />
+            <Form.Control.Feedback type="invalid">{formState.errors.email?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group className="mb-4" controlId="login-password">
+            <Form.Label>
+              <Trans>Password</Trans>
+            </Form.Label>
+            <Form.Control type="password" autoComplete="current-password" isInvalid={!!formState.errors.password} {...register("password", { required: t`Enter your password` })} />
+            <Form.Control.Feedback type="invalid">{formState.errors.password?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Button type="submit" className="w-100" size="lg" disabled={login.isPending}>
+            <Trans>Log in</Trans>
+          </Button>
+        </Form>
+        <p className="text-center mt-4 mb-0">
+          <Trans>
+            New here? <Link to="/signup">Create a free account</Link>
+          </Trans>
+        </p>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** Only same-site paths are followed after login. */
+function safeNext(next: string | null): string {
+  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/members";
+}

@@ -1,0 +1,6 @@
+import { trpc } from "../../../lib/trpc";
+
+/** chats.list: the member's conversations, newest first, with unread counts (§2 /chats). */
+export function useChatList() {
+  return trpc.chats.list.useQuery();
+}

@@ -1,0 +1,71 @@
+import { Alert, Button, ListGroup } from "react-bootstrap";
+import { Link } from "react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Avatar } from "../../../components/ui/avatar";
+import { CountBadge } from "../../../components/ui/count-badge";
+import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/states";
+import { useErrorText } from "../../../lib/errors";
+import { useChatList } from "../api/use-chat-list";
+import { useRemoveChat } from "../api/use-remove-chat";
+import "../chats.css";
+
+/** §2 /chats: the conversation list with unread counts; §4 removing a chat. */
+export function ChatsPage() {
+  const { t, i18n } = useLingui();
+  const list = useChatList();
+  const remove = useRemoveChat();
+  const errorText = useErrorText();
+  const time = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "short", timeStyle: "short" });
+
+  return (
+    <section aria-labelledby="chats-title" className="chats-page mx-auto">
+      <h1 id="chats-title" className="h3 mb-3">
+        <Trans>Messages</Trans>
+      </h1>
+      {remove.error && (
+        <Alert variant="danger" dismissible onClose={() => remove.reset()}>
+          {errorText(remove.error)}
+        </Alert>
+      )}
+      {list.isLoading ? (
+        <LoadingState />
+      ) : list.error ? (
+        <ErrorState message={errorText(list.error)} onRetry={() => void list.refetch()} />
+      ) : list.data!.chats.length === 0 ? (
+        <EmptyState title={<Trans>No conversations yet</Trans>}>
+          <Link to="/members" className="btn btn-primary">
+            <Trans>Find someone to talk to</Trans>
+          </Link>
+        </EmptyState>
+      ) : (
+        <ListGroup as="ul" className="shadow-sm chat-list">
+          {list.data!.chats.map((c) => (
+            <ListGroup.Item as="li" key={c.conversationId} className="d-flex align-items-center gap-3 py-3">
+              <Avatar src={c.profile.mainImage?.thumbUrl} name={c.profile.name} size={52} />
+              <Link to={`/chats/${c.conversationId}`} className="flex-grow-1 min-w-0 text-decoration-none text-body stretched-link-area">
+                <div className="d-flex justify-content-between align-items-baseline">
+                  <strong className="text-truncate">{c.profile.name}</strong>
+                  <small className="text-body-secondary ms-2 flex-none">{time.format(new Date(c.updatedAt))}</small>
+                </div>
+                <div className="d-flex justify-content-between">
+                  <span className={`text-truncate small ${c.numUnreadMessages ? "fw-semibold" : "text-body-secondary"}`}>
+                    {c.lastMessage ? (c.lastMessage.fromMe ? t`You: ${c.lastMessage.body}` : c.lastMessage.body) : ""}
+                  </span>
+                  <CountBadge count={c.numUnreadMessages} label={t`unread`} />
+                </div>
+              </Link>
+              <Button
+                variant="outline-secondary"
+                size="sm"
+                aria-label={t`Remove the chat with ${c.profile.name}`}
+                onClick={() => remove.mutate({ conversationId: c.conversationId })}
+              >
+                ✕
+              </Button>
+            </ListGroup.Item>
+          ))}
+        </ListGroup>
+      )}
+    </section>
+  );
+}

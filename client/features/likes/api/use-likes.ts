@@ -1,0 +1,6 @@
+import { trpc } from "../../../lib/trpc";
+
+/** likes.list: likes sent, received (new first, §4) or matches. */
+export function useLikes(type: "sent" | "received" | "match") {
+  return trpc.likes.list.useQuery({ type });
+}

@@ -1,0 +1,41 @@
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { TRPCClientError } from "@trpc/client";
+import { appCodeOf } from "./trpc";
+
+/**
+ * Each application error code (server/domain-error.ts) as a message in the member's
+ * language. The spec's §8 wording is the English text.
+ */
+const MESSAGES: Record<string, MessageDescriptor> = {
+  AUTHENTICATION_REQUIRED: msg`Please log in to continue.`,
+  LOGIN_FAILED: msg`Login failed, please try again.`,
+  TOO_MANY_ATTEMPTS: msg`Too many incorrect attempts, account blocked for {minutes} min.`,
+  EMAIL_EXISTS: msg`An account with this e-mail address already exists.`,
+  LINK_INVALID: msg`Link expired or invalid, request a new email.`,
+  ACTIVATION_FAILED: msg`Activation failed.`,
+  NOT_FOUND: msg`This page could not be found`,
+  FORBIDDEN: msg`You have no access to this page.`,
+  DAILY_LIKES_EXHAUSTED: msg`You can give out {limit} Likes per day. Tomorrow you may give another {limit}! Please wait: `,
+  CANNOT_LIKE_SELF: msg`You cannot like yourself.`,
+  NOT_ENOUGH_CREDITS: msg`Not enough credits`,
+  PREMIUM_ONLY: msg`This feature is for premium members.`,
+  CONVERSATION_LIMIT: msg`Free members may start {limit} conversations. Get Premium to start more.`,
+  RECIPIENT_NOT_CONFIRMED: msg`This member has not confirmed their e-mail address yet. You can write once they have.`,
+  MESSAGE_TOO_LONG: msg`Messages may be at most {max} characters.`,
+  RATE_LIMITED: msg`Too many requests, please wait a moment.`,
+};
+const GENERIC = msg`An error occured, please try again later.`; // §8 wording
+
+/** A hook returning `describe(err)`: the error as text in the member's language. */
+export function useErrorText() {
+  const { _ } = useLingui();
+  return (err: unknown): string => {
+    const code = appCodeOf(err);
+    const details = err instanceof TRPCClientError ? ((err.data as { details?: Record<string, unknown> } | undefined)?.details ?? {}) : {};
+    if (code === "VALIDATION" && err instanceof Error) return err.message;
+    const descriptor = code ? MESSAGES[code] : undefined;
+    return descriptor ? _({ ...descriptor, values: details as Record<string, string> }) : _(GENERIC);
+  };
+}

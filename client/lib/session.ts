@@ -1,0 +1,37 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { trpc } from "./trpc";
+import { useConnection } from "./connection";
+
+/** The logged-in member's own account (null for a visitor; undefined while loading). */
+export function useMe() {
+  const q = trpc.accounts.me.useQuery(undefined, { staleTime: 30_000 });
+  return { me: q.data, isLoading: q.isLoading };
+}
+
+/**
+ * After login, signup or logout: reopen the live socket with the new cookie and refetch
+ * everything, so no data of the previous member stays on screen.
+ */
+export function useSessionChanged() {
+  const queryClient = useQueryClient();
+  const { reconnect } = useConnection();
+  return async () => {
+    reconnect();
+    queryClient.removeQueries();
+    await queryClient.invalidateQueries();
+  };
+}
+
+/** Log out (§2 account menu): ends the session everywhere and goes home. */
+export function useLogout() {
+  const navigate = useNavigate();
+  const sessionChanged = useSessionChanged();
+  const mutation = trpc.accounts.logout.useMutation({
+    onSettled: async () => {
+      await sessionChanged();
+      navigate("/", { replace: true });
+    },
+  });
+  return () => mutation.mutate();
+}
