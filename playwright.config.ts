@@ -1,0 +1,39 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+/** Where the e2e server keeps its data; tests read the mails it writes under mail/. Keep in step with tests/e2e/support.ts. */
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), "amora-e2e");
+
+/**
+ * Screen tests in Debian's Chromium (nothing is downloaded) against the real server on the
+ * embedded default (PGlite, in-process bus, mail as .eml files under E2E_DATA_DIR/mail).
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+    screenshot: "only-on-failure",
+    trace: "off",
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && tsx server/main.ts`,
+    url: `http://localhost:${port}/readyz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { PORT: String(port), DATA_DIR: dataDir, SEED_MEMBERS: process.env.E2E_SEED_MEMBERS ?? "40", LOG_LEVEL: "warn", NODE_ENV: "test" },
+  },
+});

@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+
+/** The e2e server's data directory (see playwright.config.ts). */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), "amora-e2e");
+
+/**
+ * Wait for the newest mail to `to` under the server's var/mail and return the first link in it,
+ * as a member reading the confirmation mail would.
+ */
+export async function readMailLink(to: string, timeoutMs = 15_000): Promise<string> {
+  const dir = path.join(E2E_DATA_DIR, "mail");
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+    for (const f of files) {
+      const raw = fs.readFileSync(path.join(dir, f), "utf8");
+      if (!new RegExp(`^To: .*${to.replace(/[.+]/g, "\\$&")}`, "mi").test(raw)) continue;
+      // Quoted-printable soft line breaks and =3D must be undone before reading the link.
+      const text = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      const link = /https?:\/\/[^\s"<>]+\/activate\?token=[A-Za-z0-9_%-]+/.exec(text)?.[0];
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail with a link reached ${to}`);
+}
+
+let counter = 0;
+/** A fresh, unique e-mail address for a test member. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@example.com`;
+}
+
+/** Sign up through the /signup screen as a new member would. */
+export async function signUp(page: Page, m: { email: string; name: string; gender: "female" | "male"; country?: string; dob?: string }) {
+  await page.goto("/signup");
+  await page.getByLabel("E-mail").fill(m.email);
+  await page.getByLabel("Name").fill(m.name);
+  await page.getByLabel("Password").fill("secret-pass-1");
+  await page.getByLabel("Date of birth").fill(m.dob ?? "1992-04-03");
+  await page.getByLabel("I am").selectOption(m.gender);
+  await page.getByLabel("Country").selectOption(m.country ?? "NL");
+  await page.getByRole("button", { name: "Create my free account" }).click();
+  await expect(page).toHaveURL(/\/members/);
+}
+
+/** Log in through the /login screen. */
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/members/);
+}
