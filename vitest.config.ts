@@ -1,0 +1,59 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Integration tests run against a real database, twice (ARCHITECTURE "Where tests find their
+ * PostgreSQL and Redis"):
+ *
+ * - project "pglite": the embedded PGlite and the in-process bus (always);
+ * - project "postgres": the PostgreSQL at TEST_DATABASE_URL and, when TEST_REDIS_URL is set,
+ *   the Redis bus. Only when TEST_DATABASE_URL is set.
+ *
+ * Files named *.pg.test.ts need a real server (races, two instances). Without
+ * TEST_DATABASE_URL they run in the pglite project only to say loudly that they were skipped;
+ * CI sets both variables, and a CI run without them fails here, before any test.
+ */
+const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+const testRedisUrl = process.env.TEST_REDIS_URL || undefined;
+
+if (process.env.CI === "true" && (!testDatabaseUrl || !testRedisUrl)) {
+  throw new Error(
+    "CI=true but TEST_DATABASE_URL and/or TEST_REDIS_URL is missing: CI must run the integration suite " +
+      "on PostgreSQL and Redis (ARCHITECTURE 'Where tests find their PostgreSQL and Redis').",
+  );
+}
+
+const suites = ["tests/integration/**/*.test.ts", "tests/contract/**/*.test.ts"];
+const needsRealServices = "tests/**/*.pg.test.ts";
+
+export default defineConfig({
+  test: {
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "pglite",
+          include: suites,
+          exclude: testDatabaseUrl ? [needsRealServices] : [],
+          globalSetup: ["tests/support/global-setup.ts"],
+          provide: { dbMode: "pglite" as const },
+        },
+      },
+      ...(testDatabaseUrl
+        ? [
+            {
+              extends: true,
+              test: {
+                name: "postgres",
+                include: suites,
+                globalSetup: ["tests/support/global-setup.ts"],
+                provide: { dbMode: "postgres" as const },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
