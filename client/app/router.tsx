@@ -34,6 +34,12 @@ const router = createBrowserRouter([
           { index: true, lazy: lazy(() => import("../features/auth/routes/home-page"), (m) => m.HomePage) },
           { path: "login", lazy: lazy(() => import("../features/auth/routes/login-page"), (m) => m.LoginPage) },
           { path: "signup", lazy: lazy(() => import("../features/auth/routes/signup-page"), (m) => m.SignupPage) },
+          { path: "premium", lazy: lazy(() => import("../features/pages/routes/premium-page"), (m) => m.PremiumPage) },
+          { path: "pricing", lazy: lazy(() => import("../features/pages/routes/premium-page"), (m) => m.PremiumPage) },
+          ...["terms", "privacy", "cookies", "ban", "faq", "service", "return-policy", "complaints"].map((path) => ({
+            path,
+            lazy: lazy(() => import("../features/pages/routes/static-page"), (m) => m.StaticPage),
+          })),
           {
             element: <RequireMember />,
             children: [
@@ -43,6 +49,8 @@ const router = createBrowserRouter([
               { path: "likes/m/:id", lazy: lazy(() => import("../features/likes/routes/likes-page"), (m) => m.LikesPage) },
               { path: "likes/:type", lazy: lazy(() => import("../features/likes/routes/likes-page"), (m) => m.LikesPage) },
               { path: "chats", lazy: lazy(() => import("../features/chats/routes/chats-page"), (m) => m.ChatsPage) },
+              { path: "profile", lazy: lazy(() => import("../features/account/routes/own-profile-page"), (m) => m.OwnProfilePage) },
+              { path: "notifications", lazy: lazy(() => import("../features/account/routes/settings-page"), (m) => m.SettingsPage) },
             ],
           },
           { path: "*", element: <NotFoundPage /> },
