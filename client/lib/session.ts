@@ -2,10 +2,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { trpc } from "./trpc";
 import { useConnection } from "./connection";
+import { usePollInterval } from "./polling";
 
 /** The logged-in member's own account (null for a visitor; undefined while loading). */
 export function useMe() {
-  const q = trpc.accounts.me.useQuery(undefined, { staleTime: 30_000 });
+  const refetchInterval = usePollInterval();
+  const q = trpc.accounts.me.useQuery(undefined, { staleTime: 30_000, refetchInterval });
   return { me: q.data, isLoading: q.isLoading };
 }
 

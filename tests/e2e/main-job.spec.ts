@@ -1,0 +1,114 @@
+import { test, expect, type Browser, type Page } from "@playwright/test";
+import { logIn, readMailLink, signUp, uniqueEmail } from "./support";
+
+/**
+ * The site's main job end to end (issue: main job): two new members sign up and confirm by the
+ * mailed link, find each other in search, like each other and see the match, chat both ways live
+ * with badges and the title changing, use up the free-message allowance and meet the
+ * not-enough-credits popup.
+ */
+async function newMember(browser: Browser, name: string, gender: "female" | "male") {
+  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const email = uniqueEmail(name.toLowerCase());
+  await signUp(page, { email, name, gender });
+  // Until confirmed, the activation reminder shows (§2).
+  await expect(page.getByText(/Please confirm your e-mail address/)).toBeVisible();
+  const link = await readMailLink(email);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
+  await page.getByRole("link", { name: "Search members" }).click();
+  await expect(page).toHaveURL(/\/members/);
+  return { page, email, name };
+}
+
+async function openProfileFromSearch(page: Page, name: string) {
+  await page.goto("/members");
+  const card = page.getByRole("link", { name: new RegExp(name) }).first();
+  await expect(card).toBeVisible();
+  await card.click();
+  await expect(page.getByRole("heading", { name: new RegExp(name) })).toBeVisible();
+}
+
+test("two new members find each other, match and chat live, paying with their free messages", async ({ browser }) => {
+  const alice = await newMember(browser, "Alice", "female");
+  const bob = await newMember(browser, "Bob", "male");
+
+  // Bob finds Alice (the newest active woman) in search and likes her.
+  await openProfileFromSearch(bob.page, "Alice");
+  await bob.page.getByRole("button", { name: "Like" }).click();
+  await expect(bob.page.getByRole("button", { name: "Unlike" })).toBeVisible();
+
+  // Alice sees the new like live: the Likes badge and the page title.
+  const aliceNav = alice.page.getByRole("navigation").first();
+  await expect(aliceNav.getByRole("link", { name: /Likes\s*1/ })).toBeVisible();
+  await expect(alice.page).toHaveTitle(/^\(1\)/);
+
+  // Alice opens her received likes, then Bob's profile, and likes him back: a match for both.
+  await alice.page.getByRole("link", { name: /Likes/ }).first().click();
+  await alice.page.getByRole("link", { name: /Bob/ }).first().click();
+  await expect(alice.page.getByRole("heading", { name: /Bob/ })).toBeVisible();
+  await alice.page.getByRole("button", { name: "Like" }).click();
+  const aliceMatch = alice.page.getByRole("dialog", { name: "It's a match!" });
+  const bobMatch = bob.page.getByRole("dialog", { name: "It's a match!" });
+  await expect(aliceMatch).toBeVisible();
+  await expect(bobMatch).toBeVisible();
+  await bobMatch.getByRole("button", { name: "Close" }).click();
+
+  // Alice writes from the match modal; Bob's Messages badge and title count it, live.
+  await aliceMatch.getByRole("button", { name: "Send a message" }).click();
+  await expect(alice.page).toHaveURL(/\/members\/\d+\/chat/);
+  await expect(alice.page.getByText("3 free messages left")).toBeVisible();
+  await alice.page.getByLabel("Your message").fill("Hi Bob!");
+  await alice.page.getByRole("button", { name: "Send" }).click();
+  await expect(alice.page.getByRole("log").getByText("Hi Bob!")).toBeVisible();
+  const bobNav = bob.page.getByRole("navigation").first();
+  await expect(bobNav.getByRole("link", { name: /Messages\s*1/ })).toBeVisible();
+  await expect(bob.page).toHaveTitle(/^\(1\)/);
+
+  // Bob opens the chat (unread goes to zero) and replies; Alice sees it without reloading.
+  await bobNav.getByRole("link", { name: /Messages/ }).click();
+  await bob.page.getByRole("link", { name: /Alice/ }).click();
+  await expect(bob.page.getByRole("log").getByText("Hi Bob!")).toBeVisible();
+  await expect(bob.page).toHaveTitle(/^Amora/);
+  await bob.page.getByLabel("Your message").pressSequentially("Hello Alice", { delay: 20 });
+  await expect(alice.page.getByText("Bob is typing…")).toBeVisible();
+  await bob.page.getByRole("button", { name: "Send" }).click();
+  await expect(alice.page.getByRole("log").getByText("Hello Alice")).toBeVisible();
+
+  // Alice uses up her free messages; the fourth meets the not-enough-credits popup, unsent.
+  for (const text of ["How are you?", "Coffee this week?"]) {
+    await alice.page.getByLabel("Your message").fill(text);
+    await alice.page.getByRole("button", { name: "Send" }).click();
+    await expect(alice.page.getByRole("log").getByText(text)).toBeVisible();
+  }
+  await expect(alice.page.getByText("10 credits per message")).toBeVisible();
+  await alice.page.getByLabel("Your message").fill("One more?");
+  await alice.page.getByRole("button", { name: "Send" }).click();
+  const popup = alice.page.getByRole("dialog", { name: "Not enough credits" });
+  await expect(popup).toBeVisible();
+  await expect(alice.page.getByRole("log").getByText("One more?")).toHaveCount(0);
+  await popup.getByRole("button", { name: "Not now" }).click();
+  await expect(alice.page.getByLabel("Your message")).toHaveValue("One more?");
+  await expect(bob.page.getByRole("log").getByText("Coffee this week?")).toBeVisible();
+  await expect(bob.page.getByRole("log").getByText("One more?")).toHaveCount(0);
+});
+
+test("a member with credits sees the balance fall by message_credits per message", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await logIn(page, "demo@amora.test", "demo12345");
+  const balance = page.locator(".credits-balance");
+  const before = Number((await balance.textContent())?.match(/\d+/)?.[0]);
+  expect(before).toBeGreaterThanOrEqual(20);
+
+  await openProfileFromSearch(page, "");
+  await page.getByRole("link", { name: "Send message" }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await page.getByLabel("Your message").fill("Hello from the demo account");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(balance).toHaveText(`${before - 10} credits`);
+  await page.getByLabel("Your message").fill("And a second message");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(balance).toHaveText(`${before - 20} credits`);
+});

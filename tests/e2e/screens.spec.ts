@@ -1,0 +1,57 @@
+import { test, expect } from "@playwright/test";
+
+test("an unknown route shows the 404 page with a link home", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
+  await page.getByRole("link", { name: "Go to the home page" }).click();
+  await expect(page.getByRole("link", { name: "Sign up free" })).toBeVisible();
+});
+
+test("signup validates with the spec's messages and offers a did-you-mean for the e-mail", async ({ page }) => {
+  await page.goto("/signup");
+  await page.getByLabel("E-mail").fill("anna@gmial.com");
+  await page.getByLabel("Name").focus();
+  await expect(page.getByRole("button", { name: "anna@gmail.com" })).toBeVisible();
+  await page.getByLabel("Name").fill("@anna");
+  await page.getByLabel("Password").fill("secret-pass-1");
+  await page.getByLabel("Date of birth").fill("2015-01-01");
+  await page.getByLabel("I am").selectOption("female");
+  await page.getByRole("button", { name: "Create my free account" }).click();
+  await expect(page.getByText("Enter your date of birth (18+)")).toBeVisible();
+  await expect(page.getByText("Your name may not start with @")).toBeVisible();
+  await page.getByLabel("E-mail").fill("not-an-address");
+  await page.getByRole("button", { name: "Create my free account" }).click();
+  await expect(page.getByText("Invalid email")).toBeVisible();
+});
+
+test("login failure shows the §8 message", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill("nobody@example.com");
+  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Login failed, please try again.");
+});
+
+test("the interface switches language (a second locale)", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: /Language/ }).click();
+  await page.getByRole("button", { name: "Deutsch" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("This page could not be found");
+});
+
+test("on a phone-sized screen the menu collapses behind a toggle", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill("free@amora.test");
+  await page.getByLabel("Password").fill("demo12345");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/members/);
+  const toggle = page.getByRole("button", { name: "Open menu" });
+  await expect(toggle).toBeVisible();
+  await expect(page.getByRole("link", { name: "Search members" })).toBeHidden();
+  await toggle.click();
+  await expect(page.getByRole("link", { name: "Search members" })).toBeVisible();
+});
