@@ -3,6 +3,7 @@ import { accountsRouter } from "./features/accounts/accounts.router.js";
 import { chatsRouter } from "./features/chats/chats.router.js";
 import { likesRouter } from "./features/likes/likes.router.js";
 import { liveRouter } from "./features/live/live.router.js";
+import { membersRouter } from "./features/members/members.router.js";
 import { siteRouter } from "./features/site/site.router.js";
 
 /** The root router. The client imports only its type. */
@@ -11,6 +12,7 @@ export const appRouter = router({
   chats: chatsRouter,
   likes: likesRouter,
   live: liveRouter,
+  members: membersRouter,
   site: siteRouter,
 });
 

@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
 import type { DB, Tx } from "../../../db/create-db.js";
+import type { Database } from "../../../db/database.js";
 
 /** Profile card data (name, birth date, place, main photo) for a set of member ids. */
 export function findProfileSummaries(db: DB | Tx, ids: readonly number[]) {
@@ -44,4 +45,86 @@ export function lockMembers(tx: Tx, ids: readonly number[]) {
     .orderBy("users.id")
     .forUpdate("users")
     .execute();
+}
+
+/** Filters of a member search, already turned into column conditions by the service. */
+export interface SearchFilters {
+  /** The searching member, never in their own results. */
+  viewerId: number;
+  gender?: "male" | "female";
+  country?: string;
+  region?: string;
+  /** Born on or before this date (YYYY-MM-DD): at least the minimum age. */
+  bornOnOrBefore?: string;
+  /** Born after this date (YYYY-MM-DD): at most the maximum age. */
+  bornAfter?: string;
+}
+
+/**
+ * The visible profiles matching `f`. `visible` is written as a literal predicate (not a bound
+ * parameter), so PostgreSQL can match the partial search indexes (country, gender,
+ * last_active desc) where visible even in the generic plan of a prepared statement.
+ */
+function searchWhere<O>(qb: SelectQueryBuilder<Database, "profiles", O>, f: SearchFilters) {
+  let q = qb.where(sql<boolean>`profiles.visible`).where("profiles.id", "<>", f.viewerId);
+  if (f.country !== undefined) q = q.where("profiles.country", "=", f.country);
+  if (f.gender !== undefined) q = q.where("profiles.gender", "=", f.gender);
+  if (f.region !== undefined) q = q.where("profiles.region", "=", f.region);
+  if (f.bornOnOrBefore !== undefined) q = q.where("profiles.birth_date", "<=", f.bornOnOrBefore);
+  if (f.bornAfter !== undefined) q = q.where("profiles.birth_date", ">", f.bornAfter);
+  return q;
+}
+
+/**
+ * One page of search results as profile-card rows, newest active first (ties by id, so pages
+ * do not overlap). Asks for `limit` rows: pass pageSize + 1 to learn whether a next page exists.
+ */
+export function searchProfiles(db: DB | Tx, f: SearchFilters, offset: number, limit: number): Promise<ProfileSummaryRow[]> {
+  const base = db
+    .selectFrom("profiles")
+    .leftJoin("photos", (j) => j.onRef("photos.profile_id", "=", "profiles.id").on("photos.is_main", "=", true))
+    .select([
+      "profiles.id", "profiles.name", "profiles.birth_date", "profiles.gender", "profiles.city",
+      "profiles.country", "profiles.last_active", "profiles.status",
+      "photos.thumb_filename as main_thumb_filename", "photos.filename as main_filename",
+    ]);
+  return searchWhere(base, f)
+    .orderBy("profiles.last_active", "desc")
+    .orderBy("profiles.id", "desc")
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+/** How many profiles match `f`, counting at most `cap` (a count of every match would scan them all). */
+export async function countSearchMatches(db: DB | Tx, f: SearchFilters, cap: number): Promise<number> {
+  const inner = searchWhere(db.selectFrom("profiles").select("profiles.id"), f).limit(cap);
+  const row = await db
+    .selectFrom(inner.as("matches"))
+    .select(sql<number>`count(*)::int`.as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A profile with every §3 field, whether visible or not (the service decides who sees it). */
+export function findProfile(db: DB | Tx, id: number) {
+  return db
+    .selectFrom("profiles")
+    .select([
+      "id", "name", "status", "gender", "sexuality", "birth_date", "country", "region", "city",
+      "hair_color", "eye_color", "body_type", "relationship_status", "tattoos", "interests", "note",
+      "visible", "last_active",
+    ])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** A profile's photos, main first then by position; only active ones unless `includeInactive`. */
+export function findPhotos(db: DB | Tx, profileId: number, includeInactive = false) {
+  let q = db
+    .selectFrom("photos")
+    .select(["id", "filename", "thumb_filename", "blurred_filename", "is_main", "is_private", "status", "position"])
+    .where("profile_id", "=", profileId);
+  if (!includeInactive) q = q.where("status", "=", "active");
+  return q.orderBy("is_main", "desc").orderBy("position").orderBy("id").execute();
 }

@@ -1,7 +1,15 @@
 import type { DB, Tx } from "../../../db/create-db.js";
+import type { AppDeps } from "../../deps.js";
+import { NotFoundError } from "../../domain-error.js";
 import { ageOn } from "../../validation.js";
-import { findProfileSummaries, lockMembers, type ProfileSummaryRow } from "./members.repository.js";
+import {
+  countSearchMatches, findPhotos, findProfile, findProfileSummaries, lockMembers, searchProfiles,
+  type ProfileSummaryRow, type SearchFilters,
+} from "./members.repository.js";
 import { mediaUrl } from "./members.photos.js";
+import { INTEREST_KEYS } from "./members.interests.js";
+import { regionsOf, type RegionKind } from "./members.places.js";
+import type { SearchMembersInput } from "./members.schema.js";
 
 /** What a profile card shows (search results, chat list, likes). The main photo is public. */
 export interface ProfileSummary {
@@ -66,4 +74,169 @@ export async function lockMembersForUpdate(tx: Tx, ids: readonly number[]): Prom
       visible: r.visible,
     }]),
   );
+}
+
+/** Counting every match of a broad search would scan them all: the total stops here. */
+export const SEARCH_TOTAL_CAP = 1000;
+
+export interface SearchResult {
+  items: ProfileSummary[];
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  /** Matches, counted up to SEARCH_TOTAL_CAP (then `totalCapped` is true). */
+  total: number;
+  totalCapped: boolean;
+  hasMore: boolean;
+}
+
+/** 'YYYY-MM-DD' of `now` minus `years` in UTC; 29 February becomes 28 February in other years. */
+function yearsBefore(now: Date, years: number): string {
+  const y = now.getUTCFullYear() - years;
+  const m = now.getUTCMonth();
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const d = Math.min(now.getUTCDate(), lastDay);
+  return `${String(y).padStart(4, "0")}-${String(m + 1).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+/**
+ * The birth-date range of an age range, the way ageOn counts ages (UTC): a member is at least
+ * `minAge` when born on or before today minus minAge years, and at most `maxAge` when born
+ * after today minus (maxAge + 1) years. Searching by date keeps the condition on the column,
+ * so the search indexes stay usable.
+ */
+export function birthDateBounds(minAge: number | undefined, maxAge: number | undefined, now = new Date()) {
+  return {
+    bornOnOrBefore: minAge === undefined ? undefined : yearsBefore(now, minAge),
+    bornAfter: maxAge === undefined ? undefined : yearsBefore(now, maxAge + 1),
+  };
+}
+
+/**
+ * §2 /members search (§3 search state): visible members other than the viewer, filtered by
+ * gender, country, region and age (each only when given), newest active first.
+ *
+ * @param input validated by SearchMembersInput (page is 1-based).
+ * @returns one page of profile cards, the capped total and whether a next page exists.
+ */
+export async function searchMembers(deps: Pick<AppDeps, "db">, viewerId: number, input: SearchMembersInput, now = new Date()): Promise<SearchResult> {
+  const filters: SearchFilters = {
+    viewerId,
+    gender: input.gender,
+    country: input.country,
+    region: input.region,
+    ...birthDateBounds(input.minAge, input.maxAge, now),
+  };
+  const offset = (input.page - 1) * input.pageSize;
+  const [rows, counted] = await Promise.all([
+    searchProfiles(deps.db, filters, offset, input.pageSize + 1),
+    countSearchMatches(deps.db, filters, SEARCH_TOTAL_CAP + 1),
+  ]);
+  const hasMore = rows.length > input.pageSize;
+  return {
+    items: rows.slice(0, input.pageSize).map(toProfileSummary),
+    page: input.page,
+    pageSize: input.pageSize,
+    total: Math.min(counted, SEARCH_TOTAL_CAP),
+    totalCapped: counted > SEARCH_TOTAL_CAP,
+    hasMore,
+  };
+}
+
+/**
+ * A photo on a profile page. The server decides what the viewer may see (ARCHITECTURE, §6):
+ * a locked photo carries only its blurred thumbnail, never a full-size or sharp thumbnail name.
+ */
+export type ProfilePhoto =
+  | { id: number; isMain: boolean; isPrivate: boolean; locked: false; url: string; thumbUrl: string }
+  | { id: number; isMain: false; isPrivate: boolean; locked: true; blurredUrl: string };
+
+/** A member's full profile (§3 Profile) as the viewer may see it. */
+export interface MemberProfile {
+  id: number;
+  name: string;
+  age: number;
+  gender: "male" | "female" | null;
+  sexuality: string | null;
+  tattoos: boolean | null;
+  hairColor: string | null;
+  eyeColor: string | null;
+  bodyType: string | null;
+  relationshipStatus: string | null;
+  /** Keys of members.interests.ts. */
+  interests: string[];
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  note: string;
+  /** ISO 8601 UTC. */
+  lastActive: string;
+  /** The viewer's own profile. */
+  isOwn: boolean;
+  /** §3 photo count: every photo, locked ones included. */
+  photoCount: number;
+  /** The main photo (public, §6). */
+  mainImage: { url: string; thumbUrl: string } | null;
+  /** Main photo first, then the others in their order. */
+  photos: ProfilePhoto[];
+}
+
+/**
+ * §2 /members/{id}: the profile with its photos. The main photo is public; the other photos
+ * are shown to premium members (paid_user) and to the owner; a free member gets each of them
+ * locked: only the blurred thumbnail, with the §2 lock overlay (§1, §6 "limited photos
+ * (blurred with lock)").
+ *
+ * @param viewer the logged-in member (id and paid_user).
+ * @throws NotFoundError ('This member could not be found.') for an unknown profile, or one
+ *         hidden from search (§4: not active, invisible, deleted) unless it is the viewer's own.
+ */
+export async function getMemberProfile(
+  deps: Pick<AppDeps, "db">,
+  viewer: { id: number; paidUser: boolean },
+  profileId: number,
+): Promise<MemberProfile> {
+  const isOwn = viewer.id === profileId;
+  const p = await findProfile(deps.db, profileId);
+  if (!p || (!p.visible && !isOwn)) throw new NotFoundError("This member could not be found.");
+  const rows = await findPhotos(deps.db, profileId, isOwn);
+  const seesAll = isOwn || viewer.paidUser;
+  const photos: ProfilePhoto[] = rows.map((r) =>
+    r.is_main || seesAll
+      ? { id: r.id, isMain: r.is_main, isPrivate: r.is_private, locked: false, url: mediaUrl(r.filename), thumbUrl: mediaUrl(r.thumb_filename) }
+      : { id: r.id, isMain: false, isPrivate: r.is_private, locked: true, blurredUrl: mediaUrl(r.blurred_filename) },
+  );
+  const main = rows.find((r) => r.is_main);
+  return {
+    id: p.id,
+    name: p.name,
+    age: ageOn(p.birth_date),
+    gender: p.gender,
+    sexuality: p.sexuality,
+    tattoos: p.tattoos,
+    hairColor: p.hair_color,
+    eyeColor: p.eye_color,
+    bodyType: p.body_type,
+    relationshipStatus: p.relationship_status,
+    interests: p.interests,
+    country: p.country,
+    region: p.region,
+    city: p.city,
+    note: p.note,
+    lastActive: new Date(p.last_active).toISOString(),
+    isOwn,
+    photoCount: rows.length,
+    mainImage: main ? { url: mediaUrl(main.filename), thumbUrl: mediaUrl(main.thumb_filename) } : null,
+    photos,
+  };
+}
+
+/** The search form's region list of a country (§3: named province, state, canton, voivodeship or region). */
+export function listRegions(country: string): { country: string; regionKind: RegionKind; regions: string[] } {
+  return { country, ...regionsOf(country) };
+}
+
+/** §3 interests: the full list of keys, loaded from the server. */
+export function listInterests(): { interests: string[] } {
+  return { interests: [...INTEREST_KEYS] };
 }

@@ -1,0 +1,86 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+
+/**
+ * Photo files under config.mediaDir (served at /media/<filename>). Every photo is stored in
+ * three variants, each under its own unguessable name (128 random bits): a URL is a capability
+ * the server hands out only to members allowed to see it (ARCHITECTURE "Photos a free member
+ * may not see are never sent to that member's browser at full size"), so the blurred name
+ * reveals nothing about the sharp ones.
+ */
+export const PHOTO_SIZE_PX = 480;
+export const THUMB_SIZE_PX = 160;
+/** Gaussian sigma of the blurred thumbnail shown behind the §2 lock overlay. */
+export const BLUR_SIGMA = 12;
+
+export interface StoredPhotoFiles {
+  filename: string;
+  thumb_filename: string;
+  blurred_filename: string;
+}
+
+function randomName(): string {
+  return `${crypto.randomBytes(16).toString("hex")}.webp`;
+}
+
+/**
+ * Encode an image (any format sharp reads: SVG, JPEG, PNG, WebP…) into the three WebP
+ * variants — full 480×480, thumbnail 160×160, blurred thumbnail 160×160 — cropped to a
+ * square, EXIF orientation applied and metadata dropped, and write them under `mediaDir`.
+ * The image is decoded once; the variants are encoded from the decoded pixels.
+ *
+ * @returns the three file names (relative to mediaDir).
+ * @throws sharp's error when the input is not a readable image (nothing is written then).
+ */
+export async function storePhoto(mediaDir: string, input: Buffer): Promise<StoredPhotoFiles> {
+  const full = await sharp(input, { limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize(PHOTO_SIZE_PX, PHOTO_SIZE_PX, { fit: "cover", position: "attention" })
+    .flatten({ background: "#ffffff" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const fullRaw = { raw: { width: full.info.width, height: full.info.height, channels: full.info.channels } };
+  const thumb = await sharp(full.data, fullRaw).resize(THUMB_SIZE_PX, THUMB_SIZE_PX).raw().toBuffer({ resolveWithObject: true });
+  const thumbRaw = { raw: { width: thumb.info.width, height: thumb.info.height, channels: thumb.info.channels } };
+  const [fullWebp, thumbWebp, blurredWebp] = await Promise.all([
+    sharp(full.data, fullRaw).webp({ quality: 80, effort: 2 }).toBuffer(),
+    sharp(thumb.data, thumbRaw).webp({ quality: 78, effort: 2 }).toBuffer(),
+    sharp(thumb.data, thumbRaw).blur(BLUR_SIGMA).webp({ quality: 60, effort: 2 }).toBuffer(),
+  ]);
+  const names: StoredPhotoFiles = { filename: randomName(), thumb_filename: randomName(), blurred_filename: randomName() };
+  await fs.mkdir(mediaDir, { recursive: true });
+  await Promise.all([
+    fs.writeFile(path.join(mediaDir, names.filename), fullWebp),
+    fs.writeFile(path.join(mediaDir, names.thumb_filename), thumbWebp),
+    fs.writeFile(path.join(mediaDir, names.blurred_filename), blurredWebp),
+  ]);
+  return names;
+}
+
+/** Remove a photo's files (missing files are ignored). */
+export async function deletePhotoFiles(mediaDir: string, files: StoredPhotoFiles): Promise<void> {
+  await Promise.all(
+    [files.filename, files.thumb_filename, files.blurred_filename].map((f) =>
+      fs.rm(path.join(mediaDir, path.basename(f)), { force: true }),
+    ),
+  );
+}
+
+/**
+ * Run `task` over `items` with at most `concurrency` at a time (image encoding is CPU-bound:
+ * more tasks than cores only adds memory). Results keep the order of `items`.
+ */
+export async function mapWithConcurrency<T, R>(items: readonly T[], concurrency: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await task(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+  return results;
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { COUNTRIES, GENDERS } from "../../constants.js";
+import { Id, safeText } from "../../validation.js";
+
+/** Search ages (§3 search state min_age, max_age): members are adults. */
+export const SEARCH_MIN_AGE = 18;
+export const SEARCH_MAX_AGE = 99;
+/** Search page size (§9 'not shown'): 20 by default, at most 50. */
+export const SEARCH_PAGE_SIZE_DEFAULT = 20;
+export const SEARCH_PAGE_SIZE_MAX = 50;
+/** Deepest page offered: deep OFFSET pages cost more than anyone browses. */
+export const SEARCH_MAX_PAGE = 500;
+
+const Country = z.string().refine((c) => COUNTRIES.includes(c), { message: "Unknown country" });
+const Age = z.coerce.number().int().min(SEARCH_MIN_AGE, { message: `Age must be at least ${SEARCH_MIN_AGE}` }).max(SEARCH_MAX_AGE, { message: `Age must be at most ${SEARCH_MAX_AGE}` });
+
+/**
+ * §3 search state: gender, country, countryregion, min_age, max_age, page. An absent filter
+ * does not filter.
+ */
+export const SearchMembersInput = z
+  .object({
+    gender: z.enum(GENDERS).optional(),
+    country: Country.optional(),
+    region: safeText({ min: 1, max: 100, label: "Region" }).optional(),
+    minAge: Age.optional(),
+    maxAge: Age.optional(),
+    page: z.coerce.number().int().min(1).max(SEARCH_MAX_PAGE).default(1),
+    pageSize: z.coerce.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE_DEFAULT),
+  })
+  .refine((v) => v.minAge === undefined || v.maxAge === undefined || v.minAge <= v.maxAge, {
+    message: "Min age must not be above max age",
+    path: ["maxAge"],
+  })
+  .refine((v) => v.region === undefined || v.country !== undefined, {
+    message: "Choose a country to search by region",
+    path: ["region"],
+  });
+export type SearchMembersInput = z.infer<typeof SearchMembersInput>;
+
+export const GetMemberInput = z.object({ id: Id });
+
+export const RegionsInput = z.object({ country: Country });
