@@ -64,13 +64,15 @@ test("two new members find each other, match and chat live, paying with their fr
   await expect(alice.page.getByRole("log").getByText("Hi Bob!")).toBeVisible();
   const bobNav = bob.page.getByRole("navigation").first();
   await expect(bobNav.getByRole("link", { name: /Messages\s*1/ })).toBeVisible();
-  await expect(bob.page).toHaveTitle(/^\(1\)/);
+  // The title shows unread messages plus new likes: Alice's like (still new for Bob) and her message.
+  await expect(bob.page).toHaveTitle(/^\(2\)/);
 
   // Bob opens the chat (unread goes to zero) and replies; Alice sees it without reloading.
   await bobNav.getByRole("link", { name: /Messages/ }).click();
   await bob.page.getByRole("link", { name: /Alice/ }).click();
   await expect(bob.page.getByRole("log").getByText("Hi Bob!")).toBeVisible();
-  await expect(bob.page).toHaveTitle(/^Amora/);
+  await expect(bob.page).toHaveTitle(/^\(1\)/);
+  await expect(bobNav.getByRole("link", { name: /Messages\s*1/ })).toHaveCount(0);
   await bob.page.getByLabel("Your message").pressSequentially("Hello Alice", { delay: 20 });
   await expect(alice.page.getByText("Bob is typing…")).toBeVisible();
   await bob.page.getByRole("button", { name: "Send" }).click();
