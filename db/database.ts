@@ -141,6 +141,81 @@ export interface MemberEventsTable {
   created_at: GeneratedTimestamp;
 }
 
+/** §3 site settings and company info of one branded site (migration 2026_11_22_0100). */
+export interface SitesTable {
+  id: Generated<number>;
+  is_default: Generated<boolean>;
+  name: string;
+  domain: string;
+  extra_hosts: ColumnType<string[], string[] | undefined, string[]>;
+  domain_language: Generated<string>;
+  cdn_prefix: Generated<string>;
+  index_title: Generated<string>;
+  description: Generated<string>;
+  countries: ColumnType<string[], string[] | undefined, string[]>;
+  signups: Generated<"all" | "with_trafficsource" | "other">;
+  logged_out_search: Generated<string>;
+  logged_out_search_trafficsource: Generated<string>;
+  enable_site_entry_popup: Generated<string>;
+  push_public_key: string | null;
+  minimum_message_costs: ColumnType<Record<string, { costs: number; currency: string }>, string | undefined, string>;
+  support_phone: Generated<string>;
+  support_email: Generated<string>;
+  fictional_icon: Generated<boolean>;
+  fictional_warning: Generated<string>;
+  fictional_singular: Generated<string>;
+  fictional_plural: Generated<string>;
+  visible_profile_fields: ColumnType<string[], string[] | undefined, string[]>;
+  visible_profile_notes: Generated<boolean>;
+  search_fields: ColumnType<string[], string[] | undefined, string[]>;
+  message_credits: Generated<number>;
+  photo_credits: Generated<number>;
+  gift_credits: Generated<number>;
+  signup_credits: Generated<number>;
+  free_messages: Generated<number>;
+  message_length: Generated<number>;
+  refund_days: Generated<number>;
+  member_resell: Generated<boolean>;
+  company_name: Generated<string>;
+  company_address: Generated<string>;
+  company_registration_number: Generated<string>;
+  company_city: Generated<string>;
+  company_country: Generated<string>;
+  company_tradenames: ColumnType<string[], string[] | undefined, string[]>;
+  company_vat_numbers: ColumnType<string[], string[] | undefined, string[]>;
+  company_delete_discount: Generated<number>;
+  company_added: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+export type SiteRow = Selectable<SitesTable>;
+
+/** Failed logins per typed address (hashed), for the §8 temporary block. */
+export interface LoginAttemptsTable {
+  key: string;
+  failures: Generated<number>;
+  window_started_at: GeneratedTimestamp;
+  blocked_until: Timestamp | null;
+}
+
+/** Web Push subscriptions, one per browser (§4, §7 POST /api/user.php?push=1). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  expiration_time: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+/** The member's last answer to the push prompt (§4: subscribed, not subscribed, denied). */
+export interface PushStatesTable {
+  user_id: number;
+  state: PushState;
+  updated_at: GeneratedTimestamp;
+}
+export type PushState = "subscribed" | "not_subscribed" | "denied";
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -154,6 +229,10 @@ export interface Database {
   messages: MessagesTable;
   credit_ledger: CreditLedgerTable;
   member_events: MemberEventsTable;
+  sites: SitesTable;
+  login_attempts: LoginAttemptsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_states: PushStatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

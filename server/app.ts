@@ -21,6 +21,7 @@ import { SocketRegistry } from "./infra/socket-registry.js";
 import { SESSION_ENDED_CHANNEL } from "./features/accounts/sessions.service.js";
 import { appRouter, type AppRouter } from "./router.js";
 import { createContextFactory } from "./trpc/context.js";
+import { legacyApi } from "./legacy/index.js";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const clientDist = path.join(rootDir, "dist", "client");
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
       },
     },
   } as FastifyTRPCPluginOptions<AppRouter> & { keepAlive: unknown });
+  await app.register(legacyApi(deps), { prefix: "/api" }); // §7 /api/*.php polling API (server/legacy)
 
   // Photos: unguessable file names, so a URL is only known to members the server showed it to.
   fs.mkdirSync(config.mediaDir, { recursive: true });

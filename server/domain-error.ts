@@ -24,6 +24,8 @@ export const APP_ERROR_CODES = [
   "MESSAGE_TOO_LONG",
   "IDEMPOTENCY_CONFLICT",
   "RATE_LIMITED",
+  "CODE_NOT_FOUND",
+  "CODE_ALREADY_USED",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

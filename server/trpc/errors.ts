@@ -25,6 +25,8 @@ export const TRPC_CODE_OF: Record<AppErrorCode, TRPCCode> = {
   MESSAGE_TOO_LONG: "BAD_REQUEST",
   IDEMPOTENCY_CONFLICT: "CONFLICT",
   RATE_LIMITED: "TOO_MANY_REQUESTS",
+  CODE_NOT_FOUND: "NOT_FOUND", // §8 discount code: 'Code not found'
+  CODE_ALREADY_USED: "CONFLICT", // §8 discount code: 'Code already used'
 };
 
 /** Turn a DomainError into the TRPCError the client receives; anything else passes through. */

@@ -8,6 +8,7 @@ import { getSiteSettings } from "../site/site.settings.js";
 import { grantCredits } from "../credits/credits.repository.js";
 import * as repo from "./accounts.repository.js";
 import { createSession, endSession, hashToken } from "./sessions.service.js";
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./login-throttle.service.js";
 import type { LoginInput, SignupInput } from "./accounts.schema.js";
 import { mediaUrl } from "../members/members.photos.js";
 
@@ -135,12 +136,19 @@ function escapeHtml(s: string): string {
  * Log in with e-mail and password.
  * @returns the member and a new session token.
  * @throws LoginFailedError (§8 'Login failed, please try again.') for an unknown address or a
- *         wrong password alike, after the same work, so the answer reveals nothing.
+ *         wrong password alike, after the same work, so the answer reveals nothing;
+ *         TooManyAttemptsError (§8) while the address is blocked after repeated failures
+ *         (login-throttle.service.ts, counted per address typed, known or not).
  */
 export async function login(deps: AppDeps, input: LoginInput): Promise<{ user: CurrentUser; token: string; sessionId: string }> {
+  await assertLoginAllowed(deps, input.email);
   const row = await repo.findUserByEmail(deps.db, input.email);
   const ok = await verify(row?.password_hash ?? (await getDummyHash()), input.password).catch(() => false);
-  if (!row || !ok) throw new LoginFailedError();
+  if (!row || !ok) {
+    await recordLoginFailure(deps, input.email); // throws TooManyAttemptsError when this one blocks
+    throw new LoginFailedError();
+  }
+  await clearLoginFailures(deps, input.email);
   const session = await createSession(deps.db, row.id);
   await repo.touchLastActive(deps.db, row.id);
   return { user: await getCurrentUser(deps, row.id), token: session.token, sessionId: session.sessionId };

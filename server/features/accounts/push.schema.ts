@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+/**
+ * §4 push subscription as the browser's PushSubscription.toJSON() gives it, or false (not
+ * subscribed), or 'denied' (permission refused).
+ */
+export const PushSubscriptionData = z.object({
+  endpoint: z
+    .url({ protocol: /^https$/, message: "The push endpoint must be an https URL" })
+    .max(2048, { message: "The push endpoint is too long" }),
+  expirationTime: z.number().int().nonnegative().nullable().optional(),
+  keys: z.object({
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{20,200}={0,2}$/, { message: "Invalid p256dh key" }),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{8,100}={0,2}$/, { message: "Invalid auth secret" }),
+  }),
+});
+export type PushSubscriptionData = z.infer<typeof PushSubscriptionData>;
+
+export const PushSubscriptionInput = z.object({
+  subscription: z.union([PushSubscriptionData, z.literal(false), z.literal("denied")]),
+});
+export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInput>;

@@ -1,0 +1,44 @@
+import { sql } from "kysely";
+import type { DB } from "../../../db/create-db.js";
+
+const cardColumns = [
+  "profiles.id", "profiles.name", "photos.filename", "photos.thumb_filename", "photos.status as photo_status",
+] as const;
+
+/** The newest unseen like the member received from a visible member with a main photo. */
+export function findNewestNewLikerWithPhoto(db: DB, userId: number) {
+  return db
+    .selectFrom("likes")
+    .innerJoin("profiles", "profiles.id", "likes.liker_id")
+    .innerJoin("photos", (j) => j.onRef("photos.profile_id", "=", "profiles.id").on("photos.is_main", "=", true))
+    .select(cardColumns)
+    .where("likes.liked_id", "=", userId)
+    .where("likes.is_new", "=", true)
+    .where("profiles.visible", "=", true)
+    .orderBy("likes.created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Recently active visible members with a main photo whom the member has not liked yet,
+ * of `gender` when given (newest active first, through the search index), `limit` of them.
+ */
+export function findSuggestions(db: DB, userId: number, gender: "male" | "female" | null, limit: number) {
+  let q = db
+    .selectFrom("profiles")
+    .innerJoin("photos", (j) => j.onRef("photos.profile_id", "=", "profiles.id").on("photos.is_main", "=", true))
+    .select(cardColumns)
+    .where("profiles.visible", "=", true)
+    .where("profiles.id", "<>", userId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("likes").select(sql`1`.as("one")).where("likes.liker_id", "=", userId).whereRef("likes.liked_id", "=", "profiles.id"))),
+    );
+  if (gender) q = q.where("profiles.gender", "=", gender);
+  return q.orderBy("profiles.last_active", "desc").limit(limit).execute();
+}
+
+/** The member's own gender (suggestions show the other one). */
+export function findGender(db: DB, userId: number) {
+  return db.selectFrom("profiles").select("gender").where("id", "=", userId).executeTakeFirst();
+}

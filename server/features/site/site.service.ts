@@ -1,0 +1,191 @@
+import type { AppDeps } from "../../deps.js";
+import type { SiteRow } from "../../../db/database.js";
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "./site.settings.js";
+import { findSiteForHost } from "./site.repository.js";
+
+/**
+ * §3 site settings of one branded site, as stored (migration 2026_11_22_0100_create_sites).
+ * One database may serve several sites; the request's host picks one (§7 /api/settings.php).
+ * Extends the rule-shaping SiteSettings (credits, message length) with the presentation and
+ * policy settings of §3.
+ */
+export interface Site extends SiteSettings {
+  id: number;
+  domain: string;
+  domain_language: string;
+  cdn_prefix: string;
+  index_title: string;
+  description: string;
+  countries: string[];
+  /** §4: signups open when 'all', or 'with_trafficsource' and a traffic source exists. */
+  signups: "all" | "with_trafficsource" | "other";
+  logged_out_search: string;
+  logged_out_search_trafficsource: string;
+  /** 'no' disables the §4 site-entry warning. */
+  enable_site_entry_popup: string;
+  push_public_key: string | null;
+  minimum_message_costs: Record<string, { costs: number; currency: string }>;
+  support_phone: string;
+  support_email: string;
+  fictional_icon: boolean;
+  fictional_warning: string;
+  fictional_singular: string;
+  fictional_plural: string;
+  visible_profile_fields: string[];
+  visible_profile_notes: boolean;
+  search_fields: string[];
+  refund_days: number;
+  member_resell: boolean;
+  company: CompanyInfo;
+}
+
+/** §3 company info (/api/companyinfo.php). */
+export interface CompanyInfo {
+  name: string;
+  address: string;
+  registration_number: string;
+  city: string;
+  country: string;
+  tradenames: string[];
+  vat_numbers: string[];
+  support_phone: string;
+  /** Percent off offered to a member about to delete their account. */
+  delete_discount: number;
+  /** ISO 8601 UTC; §9: the terms version date is 2023-12-01 12:00 UTC or this, if later. */
+  added: string;
+}
+
+function toSite(r: SiteRow): Site {
+  return {
+    id: r.id,
+    name: r.name,
+    domain: r.domain,
+    domain_language: r.domain_language,
+    cdn_prefix: r.cdn_prefix,
+    index_title: r.index_title,
+    description: r.description,
+    countries: r.countries,
+    signups: r.signups,
+    logged_out_search: r.logged_out_search,
+    logged_out_search_trafficsource: r.logged_out_search_trafficsource,
+    enable_site_entry_popup: r.enable_site_entry_popup,
+    push_public_key: r.push_public_key,
+    minimum_message_costs: r.minimum_message_costs ?? {},
+    support_phone: r.support_phone,
+    support_email: r.support_email,
+    fictional_icon: r.fictional_icon,
+    fictional_warning: r.fictional_warning,
+    fictional_singular: r.fictional_singular,
+    fictional_plural: r.fictional_plural,
+    visible_profile_fields: r.visible_profile_fields,
+    visible_profile_notes: r.visible_profile_notes,
+    search_fields: r.search_fields,
+    message_credits: r.message_credits,
+    photo_credits: r.photo_credits,
+    gift_credits: r.gift_credits,
+    signup_credits: r.signup_credits,
+    free_messages: r.free_messages,
+    message_length: r.message_length,
+    refund_days: r.refund_days,
+    member_resell: r.member_resell,
+    company: {
+      name: r.company_name,
+      address: r.company_address,
+      registration_number: r.company_registration_number,
+      city: r.company_city,
+      country: r.company_country,
+      tradenames: r.company_tradenames,
+      vat_numbers: r.company_vat_numbers,
+      support_phone: r.support_phone,
+      delete_discount: r.company_delete_discount,
+      added: new Date(r.company_added).toISOString(),
+    },
+  };
+}
+
+/** How long an instance keeps a site's settings before reading them again. */
+export const SITE_CACHE_TTL_MS = 30_000;
+
+const caches = new WeakMap<AppDeps["db"], Map<string, { site: Promise<Site>; expiresAtMs: number }>>();
+
+/**
+ * Normalise a Host header value: lower case, no port, no trailing dot.
+ * @returns null for something that is not a host name or address.
+ */
+export function normalizeHost(raw: string | undefined | null): string | null {
+  if (!raw) return null;
+  let h = raw.trim().toLowerCase();
+  if (h.startsWith("[")) {
+    const end = h.indexOf("]");
+    if (end < 0) return null;
+    h = h.slice(0, end + 1);
+  } else {
+    h = h.replace(/:\d+$/, "");
+  }
+  h = h.replace(/\.$/, "");
+  if (h.length === 0 || h.length > 253) return null;
+  return /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)$/.test(h) ? h : null;
+}
+
+/**
+ * The site served on `host` (§7: settings are chosen by the request host; one database can
+ * serve several branded sites). Unknown hosts get the default site. Read through a short
+ * per-instance cache (SITE_CACHE_TTL_MS): a change of settings reaches every instance within it.
+ */
+export function getSiteForHost(deps: Pick<AppDeps, "db">, host: string | null | undefined): Promise<Site> {
+  const key = normalizeHost(host) ?? "";
+  let cache = caches.get(deps.db);
+  if (!cache) caches.set(deps.db, (cache = new Map()));
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.expiresAtMs > now) return hit.site;
+  const site = findSiteForHost(deps.db, key).then((row) => {
+    if (row) return toSite(row);
+    // No site rows at all (a database migrated but emptied): the built-in defaults.
+    return fallbackSite();
+  });
+  // Any Host header reaches here: keep the cache bounded.
+  if (cache.size >= 1000) cache.clear();
+  cache.set(key, { site, expiresAtMs: now + SITE_CACHE_TTL_MS });
+  site.catch(() => cache.delete(key));
+  return site;
+}
+
+/** Forget cached sites (after an administrative change, and in tests). */
+export function clearSiteCache(deps: Pick<AppDeps, "db">): void {
+  caches.get(deps.db)?.clear();
+}
+
+function fallbackSite(): Site {
+  return {
+    ...DEFAULT_SITE_SETTINGS,
+    id: 0,
+    domain: "localhost",
+    domain_language: "en",
+    cdn_prefix: "",
+    index_title: DEFAULT_SITE_SETTINGS.name,
+    description: "",
+    countries: [],
+    signups: "all",
+    logged_out_search: "none",
+    logged_out_search_trafficsource: "none",
+    enable_site_entry_popup: "yes",
+    push_public_key: null,
+    minimum_message_costs: {},
+    support_phone: "",
+    support_email: "",
+    fictional_icon: false,
+    fictional_warning: "",
+    fictional_singular: "",
+    fictional_plural: "",
+    visible_profile_fields: [],
+    visible_profile_notes: true,
+    search_fields: [],
+    refund_days: 14,
+    member_resell: false,
+    company: {
+      name: "", address: "", registration_number: "", city: "", country: "", tradenames: [], vat_numbers: [],
+      support_phone: "", delete_discount: 0, added: "2023-12-01T12:00:00.000Z",
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { ZodError, z } from "zod";
+import { type AppErrorCode, DomainError } from "../domain-error.js";
+import { TRPC_CODE_OF } from "../trpc/errors.js";
+
+/**
+ * The legacy API's error answer: `{ error, message, details?, fields? }`.
+ * `error` is the application code in snake case (§4: `authentication_required`), `message`
+ * the §8 wording where the spec has one.
+ */
+export interface LegacyErrorBody {
+  error: string;
+  message: string;
+  details?: Record<string, string | number>;
+  fields?: Record<string, string[]>;
+}
+
+/**
+ * The HTTP status of an application error code: the same mapping as tRPC's (server/trpc/errors.ts
+ * TRPC_CODE_OF, then tRPC's own code → status table), so both APIs answer alike.
+ */
+export function httpStatusOf(code: AppErrorCode): number {
+  return getHTTPStatusCodeFromError(new TRPCError({ code: TRPC_CODE_OF[code] }));
+}
+
+/** A 4xx answer the handlers raise themselves (bad query, missing field). */
+export class LegacyHttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly error: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function fieldErrorsOf(err: ZodError): Record<string, string[]> {
+  const flat = z.flattenError(err);
+  const fields: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries(flat.fieldErrors)) if (Array.isArray(v) && v.length) fields[k] = v as string[];
+  if (flat.formErrors.length) fields._form = flat.formErrors;
+  return fields;
+}
+
+/**
+ * The one error handler of the legacy scope: domain errors by their code, validation errors
+ * as 400 with the reasons, Fastify's own 4xx (bad JSON, body too large, unsupported media
+ * type) with their reason, anything else a 500 that leaks nothing (§8 'An error has occurred').
+ */
+export function legacyErrorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof DomainError) {
+    const body: LegacyErrorBody = { error: err.code.toLowerCase(), message: err.message };
+    if (err.details) body.details = err.details;
+    return reply.code(httpStatusOf(err.code)).send(body);
+  }
+  if (err instanceof ZodError) {
+    const fields = fieldErrorsOf(err);
+    const message = Object.values(fields).flat().join(" ") || "Invalid input";
+    return reply.code(400).send({ error: "validation", message, fields } satisfies LegacyErrorBody);
+  }
+  if (err instanceof LegacyHttpError) {
+    return reply.code(err.statusCode).send({ error: err.error, message: err.message } satisfies LegacyErrorBody);
+  }
+  const status = (err as FastifyError).statusCode;
+  if (status && status >= 400 && status < 500) {
+    const error =
+      status === 413 ? "payload_too_large" : status === 415 ? "unsupported_media_type" : status === 404 ? "not_found" : "bad_request";
+    return reply.code(status).send({ error, message: err.message } satisfies LegacyErrorBody);
+  }
+  req.log.error({ err, url: req.url }, "legacy API request failed");
+  return reply.code(500).send({ error: "internal_error", message: "An error has occurred" } satisfies LegacyErrorBody);
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from "fastify";
+import fastifyFormbody from "@fastify/formbody";
+import type { AppDeps } from "../deps.js";
+import { legacyErrorHandler } from "./errors.js";
+import { isForeignRequest, refuseForeign } from "./origin.js";
+import { userRoutes } from "./user.routes.js";
+import { memberRoutes } from "./member.routes.js";
+import { siteRoutes } from "./site.routes.js";
+
+/** The legacy calls' bodies are a login, a language or a push subscription: a few hundred bytes. */
+export const LEGACY_BODY_LIMIT_BYTES = 16 * 1024;
+
+/**
+ * The PHP-era polling API of §7 (`/api/*.php`), for older clients beside the tRPC app.
+ * Handlers only parse input, call the same services as the tRPC routers and shape the §7
+ * answer; the answers are documented in docs/legacy-api.openapi.yaml.
+ *
+ * Register with the prefix: `app.register(legacyApi(deps), { prefix: "/api" })`.
+ */
+export function legacyApi(deps: AppDeps) {
+  return async function legacy(app: FastifyInstance) {
+    // §7: POST /api/user.php takes form-encoded logins too (only in this scope: tRPC stays JSON-only).
+    await app.register(fastifyFormbody, { bodyLimit: LEGACY_BODY_LIMIT_BYTES });
+    app.setErrorHandler(legacyErrorHandler);
+
+    app.addHook("onRoute", (route) => {
+      route.bodyLimit ??= LEGACY_BODY_LIMIT_BYTES;
+    });
+
+    // Calls that change state refuse cross-site browser requests (see origin.ts), logout's GET too.
+    app.addHook("onRequest", async (req, reply) => {
+      const changesState = req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS";
+      if ((changesState || req.url.startsWith("/api/logout.php")) && isForeignRequest(req, deps.config)) {
+        return refuseForeign(reply);
+      }
+    });
+
+    await app.register(userRoutes(deps));
+    await app.register(memberRoutes(deps));
+    await app.register(siteRoutes(deps));
+  };
+}
