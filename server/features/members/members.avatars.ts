@@ -40,7 +40,7 @@ const HAIR_HEX: Record<string, string> = {
   red: "c93305",
   other: "f59797",
 };
-const SKINS = ["614335", "d08b5b", "ae5d29", "edb98a", "ffdbb4", "fd9841"] as const;
+const SKINS = ["614335", "d08b5b", "ae5d29", "edb98a", "ffdbb4"] as const;
 const BACKGROUNDS = ["b6e3f4", "c0aede", "d1d4f9", "ffd5dc", "ffdfbf", "c7f0db", "f6e7b4", "e3e8ef"] as const;
 const EYES = ["default", "happy", "wink", "side", "squint"] as const;
 const MOUTHS = ["smile", "default", "twinkle", "serious"] as const;

@@ -1,0 +1,86 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { Button, Modal } from "react-bootstrap";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { paths } from "../../../app/paths";
+
+export type GalleryPhoto =
+  | { id: number; isMain: boolean; isPrivate: boolean; locked: false; url: string; thumbUrl: string }
+  | { id: number; isMain: false; isPrivate: boolean; locked: true; blurredUrl: string };
+
+function LockIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M12 1a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V11a2 2 0 0 0-2-2h-1V6a5 5 0 0 0-5-5Zm-3 5a3 3 0 1 1 6 0v3H9V6Zm3 8a2 2 0 0 1 1 3.73V20h-2v-2.27A2 2 0 0 1 12 14Z" />
+    </svg>
+  );
+}
+
+/**
+ * §2 profile photo thumbnails. The server decides what this member may see: a locked photo
+ * comes with only its blurred thumbnail and shows the lock overlay (§1, §6: free members see
+ * limited photos); an open one enlarges in a viewer.
+ */
+export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: string }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState<number | null>(null);
+  const viewable = photos.filter((p): p is Extract<GalleryPhoto, { locked: false }> => !p.locked);
+  const current = open === null ? undefined : viewable[open];
+  const lockedCount = photos.length - viewable.length;
+
+  return (
+    <>
+      <ul className="member-photos list-unstyled mb-0" aria-label={t`Photos`}>
+        {photos.map((p) => {
+          if (p.locked) {
+            return (
+              <li key={p.id}>
+                <div className="member-photo member-photo-locked" role="img" aria-label={t`Photo visible for premium members`}>
+                  <img src={p.blurredUrl} alt="" loading="lazy" width={160} height={160} />
+                  <span className="member-photo-lock" aria-hidden="true">
+                    <LockIcon />
+                  </span>
+                </div>
+              </li>
+            );
+          }
+          const index = viewable.indexOf(p);
+          return (
+            <li key={p.id}>
+              <button type="button" className="member-photo" onClick={() => setOpen(index)} aria-label={t`Open photo ${index + 1} of ${viewable.length}`}>
+                <img src={p.thumbUrl} alt="" loading="lazy" width={160} height={160} />
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {lockedCount > 0 && (
+        <p className="small mt-3 mb-0">
+          <Link to={paths.premium} className="fw-semibold">
+            <Trans>Get Premium to see all photos</Trans>
+          </Link>
+        </p>
+      )}
+      <Modal show={current !== undefined} onHide={() => setOpen(null)} centered size="lg" aria-labelledby="photo-viewer-title">
+        <Modal.Header closeButton closeLabel={t`Close`}>
+          <Modal.Title id="photo-viewer-title" as="h2" className="h6">
+            {open !== null && <Trans>Photo {open + 1} of {viewable.length}</Trans>}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body className="p-0 bg-dark text-center">
+          {current && <img src={current.url} alt={t`Photo of ${name}`} className="img-fluid member-photo-full" width={480} height={480} />}
+        </Modal.Body>
+        {viewable.length > 1 && open !== null && (
+          <Modal.Footer className="justify-content-between">
+            <Button variant="outline-secondary" onClick={() => setOpen((open + viewable.length - 1) % viewable.length)}>
+              <Trans>Previous photo</Trans>
+            </Button>
+            <Button variant="outline-secondary" onClick={() => setOpen((open + 1) % viewable.length)}>
+              <Trans>Next photo</Trans>
+            </Button>
+          </Modal.Footer>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { Card } from "react-bootstrap";
+import { paths } from "../../../app/paths";
+import { Avatar } from "../../../components/ui/avatar";
+import { useEnumLabels } from "../enum-labels";
+import { LastActive } from "./last-active";
+
+export interface ProfileCardData {
+  id: number;
+  name: string;
+  age: number;
+  city: string | null;
+  country: string | null;
+  lastActive: string;
+  mainImage: { url: string; thumbUrl: string } | null;
+}
+
+/**
+ * §2 styled search result card: main photo, name and age, place, last activity. The whole card
+ * is one link to the profile, named by its text ("Anna, 31").
+ */
+export function ProfileCard({ profile }: { profile: ProfileCardData }) {
+  const { country } = useEnumLabels();
+  const place = [profile.city, country(profile.country)].filter(Boolean).join(", ");
+  return (
+    <Card className="h-100 shadow-sm member-card position-relative border-0">
+      <div className="ratio ratio-1x1 member-card-photo rounded-top overflow-hidden">
+        {profile.mainImage ? (
+          <img src={profile.mainImage.url} alt="" className="object-fit-cover" loading="lazy" width={480} height={480} />
+        ) : (
+          <div className="d-flex align-items-center justify-content-center">
+            <Avatar name={profile.name} size={72} />
+          </div>
+        )}
+      </div>
+      <Card.Body className="p-2 p-sm-3">
+        <Link to={paths.member(profile.id)} className="stretched-link fw-semibold text-body text-decoration-none member-card-name">
+          {profile.name}, {profile.age}
+        </Link>
+        {place && <div className="small text-body-secondary text-truncate">{place}</div>}
+        <LastActive iso={profile.lastActive} className="small text-body-secondary d-block text-truncate" />
+      </Card.Body>
+    </Card>
+  );
+}
