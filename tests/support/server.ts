@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp, type App } from "../../server/app.js";
 import { loadConfig } from "../../server/config.js";
@@ -53,6 +54,12 @@ export async function startTestServer(db: TestDatabase, opts: StartOptions = {})
   const log = createLogger(config.LOG_LEVEL, config.INSTANCE_ID);
   const mailer = recordingMailer(createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM, log }));
   const built = await buildApp(config, { deps: { mailer, log } });
+  // Every TCP connection, so close() can end what a graceful close left hanging.
+  const connections = new Set<Socket>();
+  built.app.server.on("connection", (socket: Socket) => {
+    connections.add(socket);
+    socket.once("close", () => connections.delete(socket));
+  });
   let url = "http://127.0.0.1:0";
   if (opts.listen !== false) {
     await built.app.listen({ port: 0, host: "127.0.0.1" });
@@ -67,8 +74,26 @@ export async function startTestServer(db: TestDatabase, opts: StartOptions = {})
     url,
     wsUrl: `${url.replace(/^http/, "ws")}/trpc`,
     origin: url,
-    close: () => built.close(),
+    close: () => closeWithDeadline(built, connections),
   };
+}
+
+/**
+ * Close the app; if that has not finished after CLOSE_DEADLINE_MS (a connection the server
+ * never ends keeps Node's server.close() waiting), destroy the leftover connections, say so,
+ * and finish closing. The test that provokes such a connection asserts on it itself.
+ */
+const CLOSE_DEADLINE_MS = 3000;
+async function closeWithDeadline(built: App, connections: Set<Socket>): Promise<void> {
+  const closing = built.close();
+  const timedOut = await Promise.race([
+    closing.then(() => false),
+    new Promise<boolean>((r) => setTimeout(() => r(true), CLOSE_DEADLINE_MS).unref()),
+  ]);
+  if (!timedOut) return;
+  console.warn(`test server: close() still waiting after ${CLOSE_DEADLINE_MS} ms; destroying ${connections.size} leftover connection(s)`);
+  for (const socket of connections) socket.destroy();
+  await closing;
 }
 
 /**

@@ -1,0 +1,224 @@
+import crypto from "node:crypto";
+import net from "node:net";
+import type WebSocket from "ws";
+import { afterEach, describe, expect, it } from "vitest";
+import { useTestServer } from "../support/server.js";
+import { TestBrowser, collectLiveEvents, lastEventIdOf, rawUpgrade } from "../support/client.js";
+import { callerFor, createMember, eventually, type MemberOptions } from "../support/factories.js";
+
+const t = useTestServer();
+const browsers: TestBrowser[] = [];
+const rawSockets: WebSocket[] = [];
+afterEach(async () => {
+  await Promise.all(browsers.splice(0).map((b) => b.closeSockets()));
+  for (const s of rawSockets.splice(0)) s.terminate();
+});
+
+async function member(opts: MemberOptions = {}) {
+  const m = await createMember(t.server.deps, opts);
+  return { ...m, api: await callerFor(t.server.deps, m) };
+}
+type Member = Awaited<ReturnType<typeof member>>;
+
+function browserOf(m: { sessionToken: string }) {
+  const b = TestBrowser.withSession(t.server, m);
+  browsers.push(b);
+  return b;
+}
+
+function send(from: Member, to: { id: number }, body: string) {
+  return from.api.chats.send({ toProfileId: to.id, clientId: crypto.randomUUID(), body });
+}
+
+/** The text of each message.new event; anything else shows up as itself, so a wrong event is visible. */
+const bodies = (events: Array<{ data: unknown }>) =>
+  events.map((e) => {
+    const d = e.data as { type?: string; message?: { body: string } };
+    return typeof d === "object" && d?.type === "message.new" ? d.message!.body : { unexpected: e.data };
+  });
+
+/** Open a raw WebSocket to /trpc as `cookie` and start live.events on it; resolves when the server says started. */
+async function rawSubscription(cookie: string) {
+  const { status, socket } = await rawUpgrade(t.server.wsUrl, { origin: t.server.origin, cookie });
+  expect(status).toBe(101);
+  rawSockets.push(socket!);
+  const messages: Array<{ id: number; result?: { type: string }; error?: { message: string; data?: { appCode?: string } } }> = [];
+  socket!.on("message", (raw) => messages.push(JSON.parse(String(raw))));
+  const closed = new Promise<{ code: number }>((resolve) => socket!.once("close", (code) => resolve({ code })));
+  socket!.send(JSON.stringify({ id: 1, method: "subscription", params: { path: "live.events", input: { lastEventId: null } } }));
+  await eventually(() => messages.find((m) => m.id === 1 && (m.result?.type === "started" || m.error)), { what: "the subscription's first answer" });
+  return { socket: socket!, messages, closed };
+}
+
+function metricValue(text: string, name: string): number {
+  const m = new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, "m").exec(text);
+  if (!m) throw new Error(`metric ${name} not found in /metrics`);
+  return Number(m[1]);
+}
+async function metrics(): Promise<string> {
+  const res = await fetch(`${t.server.url}/metrics`);
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+describe("live events over a real WebSocket", () => {
+  it("a message sent by A appears in B's subscription (and on A's other tabs)", async () => {
+    const a = await member({ paid: true, credits: 100 });
+    const b = await member();
+    const bLive = collectLiveEvents(browserOf(b).openSocket().client, await lastEventIdOf(t.server, b.id));
+    const aLive = collectLiveEvents(browserOf(a).openSocket().client, await lastEventIdOf(t.server, a.id));
+    await Promise.all([bLive.waitStarted(), aLive.waitStarted()]);
+
+    const sent = await send(a, b, "hello over the socket");
+    await bLive.waitForCount(1);
+    expect(bLive.events[0]!.data).toMatchObject({
+      type: "message.new",
+      conversationId: sent.message.conversationId,
+      otherProfileId: a.id,
+      message: { id: sent.message.id, body: "hello over the socket", senderId: a.id, seq: 1 },
+    });
+    await aLive.waitForCount(1);
+    expect(aLive.events[0]!.data).toMatchObject({ type: "message.new", otherProfileId: b.id, message: { id: sent.message.id } });
+  });
+
+  it("typing reaches the other member; reading a chat reaches the reader's other tabs", async () => {
+    const a = await member({ paid: true, credits: 100 });
+    const b = await member();
+    const { message } = await send(a, b, "are you there?");
+    const bTab1 = collectLiveEvents(browserOf(b).openSocket().client, await lastEventIdOf(t.server, b.id));
+    const bTab2 = collectLiveEvents(browserOf(b).openSocket().client, await lastEventIdOf(t.server, b.id));
+    await Promise.all([bTab1.waitStarted(), bTab2.waitStarted()]);
+
+    await a.api.chats.typing({ conversationId: message.conversationId });
+    await bTab1.waitFor((e) => e.data.type === "typing", "typing");
+    expect(bTab1.events.find((e) => e.data.type === "typing")!.data).toMatchObject({ conversationId: message.conversationId, profileId: a.id });
+
+    await b.api.chats.markRead({ conversationId: message.conversationId });
+    await bTab2.waitFor((e) => e.data.type === "conversation.read", "conversation.read on the other tab");
+  });
+
+  it("reconnecting with lastEventId resumes exactly after it: nothing missed, nothing doubled", async () => {
+    const a = await member({ paid: true, credits: 1000 });
+    const b = await member();
+    const bBrowser = browserOf(b);
+    const first = bBrowser.openSocket();
+    const live1 = collectLiveEvents(first.client, await lastEventIdOf(t.server, b.id));
+    await live1.waitStarted();
+    await send(a, b, "m1");
+    await live1.waitForCount(1);
+    const lastSeen = live1.events[0]!.id;
+    live1.unsubscribe();
+    await first.close();
+
+    // B is offline: these are only in the database.
+    for (const body of ["m2", "m3", "m4"]) await send(a, b, body);
+
+    const live2 = collectLiveEvents(bBrowser.openSocket().client, lastSeen);
+    await live2.waitForCount(3);
+    expect(bodies(live2.events)).toEqual(["m2", "m3", "m4"]);
+    await send(a, b, "m5");
+    await live2.waitForCount(4);
+    // Give a doubled delivery the time to show.
+    await new Promise((r) => setTimeout(r, 150));
+    expect(bodies(live2.events)).toEqual(["m2", "m3", "m4", "m5"]);
+    const ids = live2.events.map((e) => Number(e.id));
+    expect(ids.every((id, i) => i === 0 || id > ids[i - 1]!)).toBe(true);
+    expect(ids[0]).toBeGreaterThan(Number(lastSeen));
+  });
+
+  it("the client resumes by itself after the server drops the socket, missing nothing", async () => {
+    const a = await member({ paid: true, credits: 1000 });
+    const b = await member();
+    let opened = 0;
+    const socket = browserOf(b).openSocket({ retryDelayMs: 200, onOpen: () => (opened += 1) });
+    const live = collectLiveEvents(socket.client, await lastEventIdOf(t.server, b.id));
+    await live.waitStarted();
+    await send(a, b, "before the drop");
+    await live.waitForCount(1);
+
+    t.server.deps.sockets.closeUser(b.id); // the server ends the connection (as on a deploy)
+    await send(a, b, "during the drop 1");
+    await send(a, b, "during the drop 2");
+    await eventually(() => opened >= 2, { what: "the client to reconnect" });
+    await send(a, b, "after the drop");
+    await live.waitForCount(4);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(bodies(live.events)).toEqual(["before the drop", "during the drop 1", "during the drop 2", "after the drop"]);
+  });
+
+  it("refuses the WebSocket upgrade from a foreign Origin (403), or without one", async () => {
+    const m = await member();
+    const cookie = `auth=${m.sessionToken}`;
+    expect((await rawUpgrade(t.server.wsUrl, { origin: "https://evil.example", cookie })).status).toBe(403);
+    expect((await rawUpgrade(t.server.wsUrl, { origin: `http://127.0.0.1.evil.example`, cookie })).status).toBe(403);
+    expect((await rawUpgrade(t.server.wsUrl, { cookie })).status).toBe(403);
+    const same = await rawUpgrade(t.server.wsUrl, { origin: t.server.origin, cookie });
+    expect(same.status).toBe(101);
+    same.socket!.terminate();
+  });
+
+  it("a refused upgrade is answered 403 and the server closes that connection", async () => {
+    const port = new URL(t.server.url).port;
+    const sock = net.connect(Number(port), "127.0.0.1");
+    await new Promise((r) => sock.once("connect", r));
+    let answer = "";
+    sock.on("data", (d) => (answer += String(d)));
+    const closedByServer = new Promise<boolean>((resolve) => {
+      sock.once("close", () => resolve(true));
+      setTimeout(() => resolve(false), 2000).unref();
+    });
+    sock.write(
+      `GET /trpc HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+        `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${crypto.randomBytes(16).toString("base64")}\r\nOrigin: https://evil.example\r\n\r\n`,
+    );
+    const closed = await closedByServer;
+    sock.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 403 /);
+    expect(closed, "the server should end the refused connection, not keep it (and its own shutdown) waiting").toBe(true);
+  });
+
+  it("logout closes the member's open sockets; the old cookie opens no new subscription", async () => {
+    const m = await member();
+    const b = await TestBrowser.loggedIn(t.server, m);
+    const cookie = b.cookieHeader();
+    const sub = await rawSubscription(cookie);
+    expect(sub.messages[0]?.result?.type).toBe("started");
+
+    await b.trpc.accounts.logout.mutate();
+    const { code } = await Promise.race([
+      sub.closed,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the socket stayed open after logout")), 5000)),
+    ]);
+    expect(code).toBe(4001);
+
+    const again = await rawSubscription(cookie);
+    expect(again.messages[0]?.error?.data?.appCode).toBe("AUTHENTICATION_REQUIRED");
+  });
+
+  it("a visitor's subscription is refused with authentication_required", async () => {
+    const sub = await rawSubscription("");
+    expect(sub.messages[0]?.error?.message).toBe("authentication_required");
+  });
+
+  it("/metrics counts open WebSockets and active subscriptions", async () => {
+    const m = await member();
+    const before = await metrics();
+    const ws0 = metricValue(before, "ws_connections_open");
+    const subs0 = metricValue(before, "trpc_subscriptions_active");
+
+    const socket = browserOf(m).openSocket();
+    const live = collectLiveEvents(socket.client, await lastEventIdOf(t.server, m.id));
+    await live.waitStarted();
+    await eventually(async () => {
+      const text = await metrics();
+      return metricValue(text, "ws_connections_open") === ws0 + 1 && metricValue(text, "trpc_subscriptions_active") === subs0 + 1;
+    }, { what: "ws_connections_open and trpc_subscriptions_active to count the new socket" });
+
+    live.unsubscribe();
+    await socket.close();
+    await eventually(async () => {
+      const text = await metrics();
+      return metricValue(text, "ws_connections_open") === ws0 && metricValue(text, "trpc_subscriptions_active") === subs0;
+    }, { what: "the gauges to go back down" });
+  });
+});
