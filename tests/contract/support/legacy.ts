@@ -1,3 +1,4 @@
+import http from "node:http";
 import { TestBrowser } from "../../support/client.js";
 import { assertDocumented } from "./openapi.js";
 
@@ -36,7 +37,10 @@ export async function call<T = any>(browser: TestBrowser, method: string, path: 
     headers["content-type"] = opts.raw.contentType;
     body = opts.raw.body;
   }
-  const res = await browser.fetch(url.pathname + url.search, { method, headers, body });
+  // fetch cannot set Host: a request for another site's host goes through node:http.
+  const res = headers.host
+    ? await viaHttp(url, method, { ...headers, ...(browser.cookies.size ? { cookie: browser.cookieHeader() } : {}) }, body)
+    : await browser.fetch(url.pathname + url.search, { method, headers, body });
   const text = await res.text();
   const contentType = res.headers.get("content-type");
   const parsed = text && contentType?.startsWith("application/json") ? JSON.parse(text) : text || null;
@@ -54,4 +58,24 @@ export async function legacyLogin(server: TestBrowser["server"], member: { email
   const r = await call(b, "POST", "/api/user.php", { json: { email: member.email, password: member.password } });
   if (r.status !== 200) throw new Error(`legacy login failed: ${r.status} ${JSON.stringify(r.body)}`);
   return b;
+}
+
+function viaHttp(url: URL, method: string, headers: Record<string, string>, body: string | undefined): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) {
+          for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) h.append(k, String(one));
+        }
+        const status = res.statusCode ?? 0;
+        const payload = status === 204 || status === 304 ? null : Buffer.concat(chunks);
+        resolve(new Response(payload, { status, headers: h }));
+      });
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
 }
