@@ -49,16 +49,18 @@ interface PlannedMember {
 export async function seedIfEmpty(deps: SeedDeps): Promise<void> {
   if (await hasUsers(deps.db)) return;
   const startedMs = performance.now();
-  // Development dependencies (faker, DiceBear): loaded only when there is something to seed.
-  const [{ generateDemoMembers }, { renderAvatarSvg }] = await Promise.all([
-    import("../server/features/members/members.demo.js"),
+  // Development dependencies (faker, DiceBear): loaded only when there is something to seed,
+  // faker (the larger) only when members are to be generated.
+  const memberCount = deps.config.SEED_MEMBERS;
+  const [generated, { renderAvatarSvg }] = await Promise.all([
+    memberCount > 0 ? import("../server/features/members/members.demo.js").then((m) => m.generateDemoMembers) : null,
     import("../server/features/members/members.avatars.js"),
   ]);
   const now = new Date();
   const freeMessages = getSiteSettings().free_messages;
   const planned: PlannedMember[] = [
     ...demoAccounts(now, freeMessages),
-    ...generateDemoMembers(deps.config.SEED_MEMBERS, now).map((m) => ({
+    ...(generated ? generated(memberCount, now) : []).map((m) => ({
       user: {
         email: m.email,
         status: "active" as const,
