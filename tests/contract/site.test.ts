@@ -57,7 +57,7 @@ describe("GET /api/settings.php", () => {
   });
 
   it("refuses a bad country or host (400)", async () => {
-    for (const query of [{ country: "Netherlands" }, { country: "1" }, { host: "bad host/../" }]) {
+    for (const query of [{ country: "Netherlands" }, { country: "1" }, { host: "bad host/../" }] as Array<Record<string, string>>) {
       const r = await call(visitor(t.server), "GET", "/api/settings.php", { query });
       expect(r.status, JSON.stringify(query)).toBe(400);
       expect(r.body.error).toBe("validation");
