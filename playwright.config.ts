@@ -28,7 +28,7 @@ export default defineConfig({
     trace: "off",
   },
   webServer: {
-    command: `rm -rf ${dataDir} && tsx server/main.ts`,
+    command: `rm -rf ${dataDir} && node_modules/.bin/node node_modules/.bin/tsx server/main.ts`,
     url: `http://localhost:${port}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -27,7 +27,7 @@ export function TopBar() {
         </Navbar.Brand>
         {me ? (
           <>
-            <Navbar.Toggle aria-controls="main-nav" aria-label={t`Open menu`} />
+            <Navbar.Toggle aria-controls="main-nav" label={t`Open menu`} />
             <Navbar.Collapse id="main-nav">
               <Nav className="me-auto" as="ul">
                 <Nav.Item as="li">
