@@ -97,12 +97,14 @@ export async function sendMessage(
       const sender = members.get(senderId);
       const recipient = members.get(input.toProfileId);
       if (!sender) throw new NotFoundError();
-      if (!recipient || !recipient.visible) throw new NotFoundError("This member could not be found.");
+      if (!recipient) throw new NotFoundError("This member could not be found.");
       // §1: members must confirm their address before others can reply to them.
       if (recipient.status !== "active") throw new RecipientNotConfirmedError();
 
       let conv = await repo.findConversationByPair(tx, senderId, recipient.id);
       if (!conv) {
+        // §4: a hidden (invisible or disabled) member cannot be written to first; replies go on.
+        if (!recipient.visible) throw new NotFoundError("This member could not be found.");
         if (!sender.paidUser && (await repo.countConversationsStartedBy(tx, senderId)) >= MAX_STARTED_CONVERSATIONS_FREE) {
           throw new ConversationLimitError();
         }
