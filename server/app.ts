@@ -94,9 +94,16 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
       .observe(reply.elapsedTime / 1000);
   });
 
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  app.websocketServer.on("connection", (socket) => {
+    deps.metrics.wsConnectionsOpen.inc();
+    socket.once("close", () => deps.metrics.wsConnectionsOpen.dec());
+  });
+
   // The WebSocket upgrade is authenticated by the `auth` cookie, so it must come from our own
   // pages: check Origin against the site's domains (a cross-site page could otherwise ride the cookie).
   // Mutations accept JSON only: a form POST from another site must not reach them.
+  // Added after @fastify/websocket, whose own hooks then close a refused upgrade's socket.
   app.addHook("onRequest", async (req, reply) => {
     if (!req.url.startsWith("/trpc")) return;
     if (req.headers.upgrade?.toLowerCase() === "websocket") {
@@ -108,11 +115,6 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     }
   });
 
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  app.websocketServer.on("connection", (socket) => {
-    deps.metrics.wsConnectionsOpen.inc();
-    socket.once("close", () => deps.metrics.wsConnectionsOpen.dec());
-  });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",

@@ -1,4 +1,5 @@
 import type { DB, Tx } from "../../../db/create-db.js";
+import { jsonb } from "../../../db/json.js";
 
 /**
  * Append an event to a member's log under the member row's lock: the seq is
@@ -11,7 +12,7 @@ export async function appendMemberEvent(tx: Tx, userId: number, type: string, pa
     .where("id", "=", userId)
     .returning("last_event_seq")
     .executeTakeFirstOrThrow();
-  await tx.insertInto("member_events").values({ user_id: userId, seq, type, payload: JSON.stringify(payload) }).execute();
+  await tx.insertInto("member_events").values({ user_id: userId, seq, type, payload: jsonb(payload) }).execute();
   return { userId, seq: Number(seq), type, payload };
 }
 
