@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -28,6 +29,9 @@ const needsRealServices = "tests/**/*.pg.test.ts";
 export default defineConfig({
   test: {
     pool: "forks",
+    // Vitest's default (cores - 1) is one worker on a 2-core machine; these files wait on
+    // PostgreSQL, Redis and sockets much of the time, so one more worker than cores pays.
+    maxWorkers: Math.max(2, os.availableParallelism() + 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
