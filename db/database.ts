@@ -120,6 +120,8 @@ export interface MessagesTable {
   body: string;
   credits_charged: Generated<number>;
   created_at: GeneratedTimestamp;
+  /** A gift's key when the message is a gift (migration 2026_11_23_1050), else null. */
+  gift: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CreditLedgerTable {
@@ -233,6 +235,19 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_states: PushStatesTable;
+  credit_packages: CreditPackagesTable;
+  credit_package_prices: CreditPackagePricesTable;
+  direct_debit_mandates: DirectDebitMandatesTable;
+  direct_debit_blocks: DirectDebitBlocksTable;
+  sms_messages: SmsMessagesTable;
+  payments: PaymentsTable;
+  payment_webhook_events: PaymentWebhookEventsTable;
+  simulated_checkout_sessions: SimulatedCheckoutSessionsTable;
+  simulated_card_mandates: SimulatedCardMandatesTable;
+  discount_codes: DiscountCodesTable;
+  discount_redemptions: DiscountRedemptionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  photo_unlocks: PhotoUnlocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -245,3 +260,172 @@ export type NewPhoto = Insertable<PhotosTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type MemberEventRow = Selectable<MemberEventsTable>;
+
+/** §2 credit packages (migration 2026_11_23_1000). */
+export interface CreditPackagesTable {
+  id: Generated<number>;
+  credits: number;
+  best_value: Generated<boolean>;
+  position: Generated<number>;
+  active: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+}
+
+/** A package's price in one currency, in integer cents. */
+export interface CreditPackagePricesTable {
+  package_id: number;
+  currency: string;
+  amount_cents: number;
+}
+
+/** SEPA direct debit mandates confirmed by SMS code (migration 2026_11_23_1010). */
+export interface DirectDebitMandatesTable {
+  id: Generated<number>;
+  user_id: number;
+  reference: string;
+  account_holder: string;
+  iban: string;
+  street: string;
+  house_number: string;
+  zip: string;
+  city: string;
+  phone: string;
+  status: ColumnType<DirectDebitMandateStatus, DirectDebitMandateStatus | undefined, DirectDebitMandateStatus>;
+  otp_hash: string | null;
+  otp_expires_at: Timestamp | null;
+  otp_attempts: Generated<number>;
+  consent_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  verified_at: Timestamp | null;
+}
+export type DirectDebitMandateStatus = "pending_verification" | "active" | "revoked";
+
+export interface DirectDebitBlocksTable {
+  id: Generated<number>;
+  user_id: number | null;
+  iban_sha256: string | null;
+  reason: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface SmsMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  phone: string;
+  purpose: string;
+  sent_at: GeneratedTimestamp;
+}
+
+/** §3 Payment, §4 payment states (migration 2026_11_23_1020). */
+export interface PaymentsTable {
+  id: Generated<number>;
+  user_id: number;
+  package_id: number;
+  credits: number;
+  country: string;
+  currency: string;
+  list_amount_cents: number;
+  amount_cents: number;
+  discount_code: string | null;
+  discount_percentage: number | null;
+  method: string;
+  status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  provider: string;
+  provider_reference: string | null;
+  checkout_url: string | null;
+  recurring: Generated<boolean>;
+  card_mandate_reference: string | null;
+  card_last4: string | null;
+  direct_debit_mandate_id: number | null;
+  failure_reason: string | null;
+  refund_days: number;
+  idempotency_key: string;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  completed_at: Timestamp | null;
+}
+export type PaymentStatus = "loading" | "pending" | "completed" | "failed" | "cancelled";
+export type PaymentRow = Selectable<PaymentsTable>;
+
+export interface PaymentWebhookEventsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  payment_id: number | null;
+  status: string;
+  applied: boolean;
+  received_at: GeneratedTimestamp;
+}
+
+/** The simulated provider's hosted checkout sessions (its own side, not the site's). */
+export interface SimulatedCheckoutSessionsTable {
+  reference: string;
+  merchant_payment_id: number;
+  amount_cents: number;
+  currency: string;
+  method: string;
+  description: string;
+  merchant_name: string;
+  return_url: string;
+  status: ColumnType<"open" | "completed" | "failed" | "cancelled", "open" | "completed" | "failed" | "cancelled" | undefined, "open" | "completed" | "failed" | "cancelled">;
+  failure_reason: string | null;
+  card_last4: string | null;
+  card_mandate_reference: string | null;
+  iban_masked: string | null;
+  recurring: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  decided_at: Timestamp | null;
+}
+
+export interface SimulatedCardMandatesTable {
+  reference: string;
+  card_last4: string;
+  declines_recurring: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+}
+
+/** §3 discount codes (migration 2026_11_23_1030). */
+export interface DiscountCodesTable {
+  id: Generated<number>;
+  code: string;
+  kind: ColumnType<"code" | "welcome_bonus", "code" | "welcome_bonus" | undefined, "code" | "welcome_bonus">;
+  value_percentage: number;
+  minimum_order_value: number | null;
+  country: string | null;
+  user_id: number | null;
+  expires: Timestamp | null;
+  currency: string | null;
+  status: ColumnType<"active" | "inactive", "active" | "inactive" | undefined, "active" | "inactive">;
+  validity: ColumnType<"once_per_user" | "unlimited", "once_per_user" | "unlimited" | undefined, "once_per_user" | "unlimited">;
+  paymentmethods: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: GeneratedTimestamp;
+}
+export type DiscountCodeRow = Selectable<DiscountCodesTable>;
+
+export interface DiscountRedemptionsTable {
+  id: Generated<number>;
+  code_id: number;
+  user_id: number;
+  once_per_user: boolean;
+  payment_id: number | null;
+  used_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  operation: string;
+  key: string;
+  request_hash: string;
+  response: ColumnType<unknown, string, string>;
+  created_at: GeneratedTimestamp;
+}
+
+/** Private photos bought with photo_credits (migration 2026_11_23_1040). */
+export interface PhotoUnlocksTable {
+  user_id: number;
+  photo_id: number;
+  credits: number;
+  created_at: GeneratedTimestamp;
+}
