@@ -106,6 +106,10 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
   // Added after @fastify/websocket, whose own hooks then close a refused upgrade's socket.
   app.addHook("onRequest", async (req, reply) => {
     if (!req.url.startsWith("/trpc")) return;
+    // Procedure paths are dotted names, comma-separated in a batch; anything else is not ours.
+    if (!/^\/trpc(\/[A-Za-z0-9_.,]*)?(\?|$)/.test(req.url)) {
+      return reply.code(404).send({ error: "not_found", message: "No such procedure" });
+    }
     if (req.headers.upgrade?.toLowerCase() === "websocket") {
       if (!isAllowedOrigin(req.headers.origin, req.headers.host, config)) {
         return reply.code(403).send({ error: "origin_not_allowed" });

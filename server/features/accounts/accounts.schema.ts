@@ -39,7 +39,8 @@ export const SignupInput = z
 export type SignupInput = z.infer<typeof SignupInput>;
 
 export const LoginInput = z.object({
-  email: z.string().trim().toLowerCase().max(254),
+  // Not validated as an address (a typo must still answer 'Login failed'), but made safe to query.
+  email: safeText({ max: 254, label: "E-mail" }).transform((v) => v.toLowerCase()),
   password: z.string().max(200),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
