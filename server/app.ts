@@ -22,6 +22,10 @@ import { SESSION_ENDED_CHANNEL } from "./features/accounts/sessions.service.js";
 import { appRouter, type AppRouter } from "./router.js";
 import { createContextFactory } from "./trpc/context.js";
 import { legacyApi } from "./legacy/index.js";
+import { DEV_PAYMENT_WEBHOOK_SECRET } from "./config.js";
+import { createFileSmsSender } from "./infra/sms.js";
+import { createSimulatedProvider, SIMULATED_WEBHOOK_PATH } from "./features/payments/providers/simulated.provider.js";
+import { paymentRoutes } from "./features/payments/payments.http.js";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const clientDist = path.join(rootDir, "dist", "client");
@@ -46,6 +50,22 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     : createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolMax: config.DATABASE_POOL_MAX });
   await migrateToLatest(db);
   const bus = opts.deps?.bus ?? (config.REDIS_URL ? createRedisBus(config.REDIS_URL, log) : createMemoryBus());
+  if (config.NODE_ENV === "production" && config.PAYMENT_WEBHOOK_SECRET === DEV_PAYMENT_WEBHOOK_SECRET) {
+    log.warn("PAYMENT_WEBHOOK_SECRET is the development default: set a long random secret (shared by every instance)");
+  }
+  // The simulated provider posts its signed webhooks through the real HTTP route (the app is
+  // built below; deliveries only start once it serves requests).
+  let appForWebhooks: FastifyInstance | null = null;
+  const simulatedCheckout = createSimulatedProvider({
+    db,
+    secret: config.PAYMENT_WEBHOOK_SECRET,
+    log,
+    deliver: async (rawBody, headers) => {
+      if (!appForWebhooks) throw new Error("the app is not built yet");
+      const res = await appForWebhooks.inject({ method: "POST", url: SIMULATED_WEBHOOK_PATH, payload: rawBody, headers });
+      return res.statusCode;
+    },
+  });
   const deps: AppDeps = {
     config,
     db,
@@ -55,6 +75,9 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     mailer: opts.deps?.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM, log }),
     metrics: createMetrics(),
     sockets: new SocketRegistry(),
+    sms: opts.deps?.sms ?? createFileSmsSender({ smsDir: config.smsDir, log }),
+    paymentProvider: opts.deps?.paymentProvider ?? simulatedCheckout,
+    simulatedCheckout: opts.deps?.paymentProvider ? (opts.deps.simulatedCheckout ?? null) : simulatedCheckout,
   };
   if (config.SEED_DEMO) await seedIfEmpty(deps);
 
@@ -71,6 +94,7 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
   });
+  appForWebhooks = app;
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -133,6 +157,7 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     },
   } as FastifyTRPCPluginOptions<AppRouter> & { keepAlive: unknown });
   await app.register(legacyApi(deps), { prefix: "/api" }); // §7 /api/*.php polling API (server/legacy)
+  await app.register(paymentRoutes(deps)); // payment webhooks and the simulated hosted checkout's API
 
   // Photos: unguessable file names, so a URL is only known to members the server showed it to.
   fs.mkdirSync(config.mediaDir, { recursive: true });
@@ -165,7 +190,7 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     log.warn({ clientDist }, "client not built: run `npm run build` to serve the React app");
   }
   app.setNotFoundHandler((req, reply) => {
-    const isApi = /^\/(trpc|api|media)\b/.test(req.url);
+    const isApi = /^\/(trpc|api|media|payments|simulated-checkout)\b/.test(req.url);
     if (req.method === "GET" && !isApi && hasClient) {
       return reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html", clientDist);
     }
@@ -177,6 +202,8 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     deps,
     async close() {
       stopSessionListener();
+      // Let webhooks under way land before the database closes (bounded: a retry loop may wait).
+      await Promise.race([simulatedCheckout.idle(), new Promise((r) => setTimeout(r, 2000).unref())]);
       await app.close();
       await bus.close();
       await db.destroy();

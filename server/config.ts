@@ -12,6 +12,9 @@ const boolish = z
   .enum(["true", "false", "1", "0", ""])
   .transform((v) => v === "true" || v === "1");
 
+/** The development default of PAYMENT_WEBHOOK_SECRET (the server warns when it runs in production). */
+export const DEV_PAYMENT_WEBHOOK_SECRET = "dev-only-payment-webhook-secret";
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("0.0.0.0"),
@@ -34,11 +37,19 @@ const EnvSchema = z.object({
   TRUST_PROXY: boolish.default(false),
   /** Instance name shown in logs and metrics labels. */
   INSTANCE_ID: z.string().default(`${process.pid}`),
+  /**
+   * Key of the HMAC-SHA256 signature on payment webhooks (the built-in simulated provider signs
+   * with it, the webhook endpoint checks it). The default is for development only: set a long
+   * random value wherever real members pay; every instance must share it.
+   */
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16).default(DEV_PAYMENT_WEBHOOK_SECRET),
 });
 
 export type Config = z.infer<typeof EnvSchema> & {
   mediaDir: string;
   mailDir: string;
+  /** Embedded default: each SMS (direct debit code) is written as a file here. */
+  smsDir: string;
   pgliteDir: string;
   allowedOrigins: string[];
 };
@@ -64,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: dataDir,
     mediaDir: path.join(dataDir, "media"),
     mailDir: path.join(dataDir, "mail"),
+    smsDir: path.join(dataDir, "sms"),
     pgliteDir: path.join(dataDir, "pglite"),
     allowedOrigins,
   };

@@ -5,6 +5,9 @@ import type { Logger } from "./infra/logger.js";
 import type { Mailer } from "./infra/mailer.js";
 import type { Metrics } from "./infra/metrics.js";
 import type { SocketRegistry } from "./infra/socket-registry.js";
+import type { SmsSender } from "./infra/sms.js";
+import type { PaymentProvider } from "./features/payments/providers/payment-provider.js";
+import type { SimulatedProvider } from "./features/payments/providers/simulated.provider.js";
 
 /**
  * Everything a service needs from the outside world, built once per server instance
@@ -20,4 +23,10 @@ export interface AppDeps {
   mailer: Mailer;
   metrics: Metrics;
   sockets: SocketRegistry;
+  /** SMS (direct debit codes): files under var/sms/ in the embedded default. */
+  sms: SmsSender;
+  /** The payment provider payments go through (the built-in simulated one by default). */
+  paymentProvider: PaymentProvider;
+  /** The simulated provider's hosted checkout, when it is the provider (else null). */
+  simulatedCheckout: SimulatedProvider | null;
 }

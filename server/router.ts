@@ -5,6 +5,10 @@ import { likesRouter } from "./features/likes/likes.router.js";
 import { liveRouter } from "./features/live/live.router.js";
 import { membersRouter } from "./features/members/members.router.js";
 import { siteRouter } from "./features/site/site.router.js";
+import { creditsRouter } from "./features/credits/credits.router.js";
+import { directDebitRouter } from "./features/directdebit/directdebit.router.js";
+import { discountsRouter } from "./features/discounts/discounts.router.js";
+import { paymentsRouter } from "./features/payments/payments.router.js";
 
 /** The root router. The client imports only its type. */
 export const appRouter = router({
@@ -14,6 +18,10 @@ export const appRouter = router({
   live: liveRouter,
   members: membersRouter,
   site: siteRouter,
+  credits: creditsRouter,
+  directDebit: directDebitRouter,
+  discounts: discountsRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

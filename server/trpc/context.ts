@@ -23,6 +23,8 @@ export interface Context {
   /** The site's origin for links in mails, e.g. "http://localhost:3000". */
   origin: string;
   clientIp: string | null;
+  /** The request's Host header (picks the site, §7 settings by host), or null. */
+  host: string | null;
 }
 
 export async function createInnerContext(
@@ -33,6 +35,7 @@ export async function createInnerContext(
     secure?: boolean;
     origin?: string;
     clientIp?: string | null;
+    host?: string | null;
   } = {},
 ): Promise<Context> {
   const sessionToken = opts.sessionToken ?? null;
@@ -45,6 +48,7 @@ export async function createInnerContext(
     secure: opts.secure ?? false,
     origin: opts.origin ?? deps.config.allowedOrigins[0] ?? `http://localhost:${deps.config.PORT}`,
     clientIp: opts.clientIp ?? null,
+    host: opts.host ?? null,
   };
 }
 
@@ -72,6 +76,7 @@ export function createContextFactory(deps: AppDeps) {
       secure,
       origin: deps.config.allowedOrigins[0] ?? `${secure ? "https" : "http"}://${raw.headers.host ?? "localhost"}`,
       clientIp: (req as { ip?: string }).ip ?? raw.socket.remoteAddress ?? null,
+      host: raw.headers.host ?? null,
     });
     if (isWebSocket(res)) {
       if (ctx.member) deps.sockets.add(res, ctx.member.sessionId, ctx.member.id);

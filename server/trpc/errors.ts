@@ -27,6 +27,17 @@ export const TRPC_CODE_OF: Record<AppErrorCode, TRPCCode> = {
   RATE_LIMITED: "TOO_MANY_REQUESTS",
   CODE_NOT_FOUND: "NOT_FOUND", // §8 discount code: 'Code not found'
   CODE_ALREADY_USED: "CONFLICT", // §8 discount code: 'Code already used'
+  CODE_EXPIRED: "BAD_REQUEST", // §3 discount code: expired
+  CODE_MINIMUM_ORDER: "BAD_REQUEST", // §5: some codes have a minimum order amount
+  CODE_WRONG_COUNTRY: "BAD_REQUEST", // §5: some codes have a country restriction
+  CODE_WRONG_PAYMENT_METHOD: "BAD_REQUEST", // §3 discount code: paymentmethods
+  PAYMENT_FAILED: "PAYMENT_REQUIRED", // §8 'Payment failed or has been cancelled.'
+  PAYMENT_METHOD_UNAVAILABLE: "BAD_REQUEST", // §3 payment methods depend on the country
+  NO_PREVIOUS_ORDER: "NOT_FOUND", // §2 repeat order without an earlier purchase
+  DIRECT_DEBIT_REQUIRED: "PRECONDITION_FAILED", // sdd needs a confirmed mandate (/directdebit)
+  DIRECT_DEBIT_BLOCKED: "FORBIDDEN", // §8 direct debit: account blocked
+  DIRECT_DEBIT_LIMIT: "FORBIDDEN", // §8 direct debit: limit reached
+  CODE_INVALID: "BAD_REQUEST", // §8 direct debit: 'Code invalid'
 };
 
 /** Turn a DomainError into the TRPCError the client receives; anything else passes through. */

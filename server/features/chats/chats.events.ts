@@ -8,6 +8,8 @@ export interface ChatMessage {
   /** The client-generated id (UUID) the sender used; a retry reuses it. */
   clientId: string;
   body: string;
+  /** The gift's key (gifts.ts) when the message is a gift (§3 gift_credits), else null. */
+  gift: string | null;
   /** ISO 8601 UTC. */
   createdAt: string;
 }

@@ -7,7 +7,7 @@ export function findMessageByClientId(db: DB | Tx, senderId: number, clientId: s
     .innerJoin("conversations", "conversations.id", "messages.conversation_id")
     .select([
       "messages.id", "messages.conversation_id", "messages.seq", "messages.sender_id", "messages.client_id",
-      "messages.body", "messages.created_at", "conversations.member_low_id", "conversations.member_high_id",
+      "messages.body", "messages.gift", "messages.created_at", "conversations.member_low_id", "conversations.member_high_id",
     ])
     .where("messages.sender_id", "=", senderId)
     .where("messages.client_id", "=", clientId)
@@ -62,7 +62,7 @@ export async function nextSeq(tx: Tx, conversationId: number): Promise<{ seq: nu
 
 export function insertMessage(
   tx: Tx,
-  m: { conversation_id: number; seq: number; sender_id: number; client_id: string; body: string; credits_charged: number },
+  m: { conversation_id: number; seq: number; sender_id: number; client_id: string; body: string; credits_charged: number; gift?: string | null },
 ) {
   return tx.insertInto("messages").values(m).returning(["id", "created_at"]).executeTakeFirstOrThrow();
 }
@@ -125,7 +125,7 @@ export function findMembership(db: DB | Tx, conversationId: number, userId: numb
 export function findMessages(db: DB, conversationId: number, beforeSeq: number | null, limit: number) {
   let q = db
     .selectFrom("messages")
-    .select(["id", "conversation_id", "seq", "sender_id", "client_id", "body", "created_at"])
+    .select(["id", "conversation_id", "seq", "sender_id", "client_id", "body", "gift", "created_at"])
     .where("conversation_id", "=", conversationId);
   if (beforeSeq !== null) q = q.where("seq", "<", beforeSeq);
   return q.orderBy("seq", "desc").limit(limit).execute();

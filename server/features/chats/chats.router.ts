@@ -1,5 +1,5 @@
 import { router, memberProcedure } from "../../trpc/init.js";
-import { ConversationIdInput, ConversationInput, ProfileIdInput, SendMessageInput } from "./chats.schema.js";
+import { ConversationIdInput, ConversationInput, ProfileIdInput, SendGiftInput, SendMessageInput } from "./chats.schema.js";
 import * as chats from "./chats.service.js";
 
 /** Chats (§2 /chats, /chats/{id}, /members/{id}/chat; §4; §9): wiring only. */
@@ -9,6 +9,8 @@ export const chatsRouter = router({
   conversation: memberProcedure.input(ConversationInput).query(({ ctx, input }) => chats.getConversation(ctx.deps, ctx.member.id, input)),
   markRead: memberProcedure.input(ConversationIdInput).mutation(({ ctx, input }) => chats.markConversationRead(ctx.deps, ctx.member.id, input.conversationId)),
   send: memberProcedure.input(SendMessageInput).mutation(({ ctx, input }) => chats.sendMessage(ctx.deps, ctx.member.id, input)),
+  /** A gift in chat for gift_credits (§3). Errors: NOT_ENOUGH_CREDITS, CONVERSATION_LIMIT, … as send. */
+  sendGift: memberProcedure.input(SendGiftInput).mutation(({ ctx, input }) => chats.sendGift(ctx.deps, ctx.member.id, input)),
   remove: memberProcedure.input(ConversationIdInput).mutation(({ ctx, input }) => chats.removeChat(ctx.deps, ctx.member.id, input.conversationId)),
   typing: memberProcedure.input(ConversationIdInput).mutation(({ ctx, input }) => chats.notifyTyping(ctx.deps, ctx.member.id, input.conversationId)),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id, safeText } from "../../validation.js";
+import { GIFT_KEYS } from "./gifts.js";
 
 /** Upper bound at the edge; the site's message_length (§9) is checked by the service. */
 const MAX_MESSAGE_CHARS_AT_EDGE = 10_000;
@@ -19,3 +20,10 @@ export const ConversationInput = z.object({
 
 export const ConversationIdInput = z.object({ conversationId: Id });
 export const ProfileIdInput = z.object({ profileId: Id });
+
+export const SendGiftInput = z.object({
+  toProfileId: Id,
+  /** Client-generated id (UUID), reused on retry. */
+  clientId: z.uuid(),
+  gift: z.enum(GIFT_KEYS),
+});

@@ -3,17 +3,15 @@ import { inTransaction, isUniqueViolation } from "../../../db/create-db.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import { MAX_STARTED_CONVERSATIONS_FREE } from "../../constants.js";
 import { getSiteSettings } from "../site/site.settings.js";
-import { spendCredits } from "../credits/credits.repository.js";
+import { spendCreditsOrThrow } from "../credits/credits.service.js";
+import { GIFTS, type GiftKey } from "./gifts.js";
 import { getProfileSummaries, lockMembersForUpdate, type ProfileSummary } from "../members/members.service.js";
 import { publishEphemeral, publishStored, recordEvent, type StoredEvent } from "../live/live.service.js";
 import type { ChatMessage } from "./chats.events.js";
 import * as repo from "./chats.repository.js";
 
-export class NotEnoughCreditsError extends DomainError {
-  constructor(needed: number, balance: number) {
-    super("NOT_ENOUGH_CREDITS", "Not enough credits", { needed, balance }); // §2 not-enough-credits popup
-  }
-}
+/** §2 not-enough-credits popup (one class for every purchase with credits: credits.service.ts). */
+export { NotEnoughCreditsError } from "../credits/credits.service.js";
 export class ConversationLimitError extends DomainError {
   constructor() {
     super("CONVERSATION_LIMIT", `Free members may start ${MAX_STARTED_CONVERSATIONS_FREE} conversations. Get Premium to start more.`, {
@@ -49,7 +47,7 @@ export interface SendMessageResult {
 }
 
 function toMessage(r: {
-  id: number; conversation_id: number; seq: number; sender_id: number; client_id: string; body: string; created_at: Date | string;
+  id: number; conversation_id: number; seq: number; sender_id: number; client_id: string; body: string; gift?: string | null; created_at: Date | string;
 }): ChatMessage {
   return {
     id: r.id,
@@ -58,6 +56,7 @@ function toMessage(r: {
     senderId: r.sender_id,
     clientId: r.client_id,
     body: r.body,
+    gift: r.gift ?? null,
     createdAt: new Date(r.created_at).toISOString(),
   };
 }
@@ -81,7 +80,7 @@ function toMessage(r: {
 export async function sendMessage(
   deps: AppDeps,
   senderId: number,
-  input: { toProfileId: number; clientId: string; body: string },
+  input: { toProfileId: number; clientId: string; body: string; gift?: GiftKey | null },
 ): Promise<SendMessageResult> {
   const settings = getSiteSettings();
   if ([...input.body].length > settings.message_length) throw new MessageTooLongError(settings.message_length);
@@ -112,16 +111,18 @@ export async function sendMessage(
       }
 
       // A free member's allowance goes first; after it, and for premium members, credits.
+      // A gift always costs gift_credits (§3), charged under its own ledger reason.
       let charged = 0;
       let credits = sender.credits;
       let freeMessagesLeft = sender.freeMessagesLeft;
-      if (!sender.paidUser && (await repo.useFreeMessage(tx, senderId))) {
+      if (input.gift) {
+        credits = await spendCreditsOrThrow(tx, senderId, settings.gift_credits, "gift", `gift:${input.clientId}`);
+        charged = settings.gift_credits;
+      } else if (!sender.paidUser && (await repo.useFreeMessage(tx, senderId))) {
         freeMessagesLeft -= 1;
       } else {
-        const balance = await spendCredits(tx, senderId, settings.message_credits, "message", `msg:${input.clientId}`);
-        if (balance === null) throw new NotEnoughCreditsError(settings.message_credits, sender.credits);
+        credits = await spendCreditsOrThrow(tx, senderId, settings.message_credits, "message", `msg:${input.clientId}`);
         charged = settings.message_credits;
-        credits = balance;
       }
 
       const { seq } = await repo.nextSeq(tx, conv.id);
@@ -132,9 +133,10 @@ export async function sendMessage(
         client_id: input.clientId,
         body: input.body,
         credits_charged: charged,
+        gift: input.gift ?? null,
       });
       await repo.markDelivered(tx, conv.id, senderId, recipient.id, seq);
-      const message = toMessage({ ...row, conversation_id: conv.id, seq, sender_id: senderId, client_id: input.clientId, body: input.body });
+      const message = toMessage({ ...row, conversation_id: conv.id, seq, sender_id: senderId, client_id: input.clientId, body: input.body, gift: input.gift ?? null });
       const events = await Promise.all([
         recordEvent(tx, recipient.id, { type: "message.new", conversationId: conv.id, otherProfileId: senderId, message }),
         recordEvent(tx, senderId, { type: "message.new", conversationId: conv.id, otherProfileId: recipient.id, message }),
@@ -158,11 +160,11 @@ export async function sendMessage(
 async function replay(
   deps: AppDeps,
   senderId: number,
-  input: { toProfileId: number; body: string },
+  input: { toProfileId: number; body: string; gift?: GiftKey | null },
   earlier: NonNullable<Awaited<ReturnType<typeof repo.findMessageByClientId>>>,
 ): Promise<SendMessageResult> {
   const otherId = earlier.member_low_id === senderId ? earlier.member_high_id : earlier.member_low_id;
-  if (otherId !== input.toProfileId || earlier.body !== input.body) throw new IdempotencyConflictError();
+  if (otherId !== input.toProfileId || earlier.body !== input.body || (earlier.gift ?? null) !== (input.gift ?? null)) throw new IdempotencyConflictError();
   const me = await deps.db
     .selectFrom("users")
     .select(["credits", "free_messages_left"])
@@ -273,4 +275,19 @@ export async function notifyTyping(deps: AppDeps, userId: number, conversationId
   const membership = await repo.findMembership(deps.db, conversationId, userId);
   if (!membership) throw new NotFoundError("This conversation could not be found.");
   await publishEphemeral(deps, membership.other_user_id, { type: "typing", conversationId, profileId: userId });
+}
+
+/**
+ * Send a gift in chat (§1 'gifts … cost credits', §3 gift_credits): a message carrying the gift,
+ * charged gift_credits (never the free allowance) with the ledger row `gift:<clientId>`, through
+ * the same transaction as a message (conversation limits, order, live events).
+ * Idempotent on (sender, clientId).
+ *
+ * @param input.gift a key of GIFTS.
+ * @returns as sendMessage: the message (with `gift`), the balance after and what was charged.
+ * @throws NotEnoughCreditsError (§2 popup; nothing sent or charged), ConversationLimitError,
+ *         RecipientNotConfirmedError, NotFoundError, IdempotencyConflictError.
+ */
+export function sendGift(deps: AppDeps, senderId: number, input: { toProfileId: number; clientId: string; gift: GiftKey }): Promise<SendMessageResult> {
+  return sendMessage(deps, senderId, { toProfileId: input.toProfileId, clientId: input.clientId, body: GIFTS[input.gift], gift: input.gift });
 }

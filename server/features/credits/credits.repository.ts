@@ -1,4 +1,4 @@
-import type { Tx } from "../../../db/create-db.js";
+import type { DB, Tx } from "../../../db/create-db.js";
 import type { LedgerReason } from "../../../db/database.js";
 
 /**
@@ -53,4 +53,28 @@ export async function grantCredits(
     .values({ user_id: userId, delta: amount, balance_after: row.credits, reason, reference })
     .execute();
   return row.credits;
+}
+
+/** Active credit packages with their price in `currency`, in display order. */
+export function findPackages(db: DB | Tx, currency: string) {
+  return db
+    .selectFrom("credit_packages as p")
+    .innerJoin("credit_package_prices as pr", "pr.package_id", "p.id")
+    .select(["p.id", "p.credits", "p.best_value", "p.position", "pr.amount_cents", "pr.currency"])
+    .where("p.active", "=", true)
+    .where("pr.currency", "=", currency)
+    .orderBy("p.position")
+    .orderBy("p.id")
+    .execute();
+}
+
+/** One package (active or not) with its price in `currency`, or undefined. */
+export function findPackage(db: DB | Tx, id: number, currency: string) {
+  return db
+    .selectFrom("credit_packages as p")
+    .innerJoin("credit_package_prices as pr", "pr.package_id", "p.id")
+    .select(["p.id", "p.credits", "p.best_value", "p.active", "pr.amount_cents", "pr.currency"])
+    .where("p.id", "=", id)
+    .where("pr.currency", "=", currency)
+    .executeTakeFirst();
 }

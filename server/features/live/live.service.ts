@@ -3,10 +3,11 @@ import type { AppDeps } from "../../deps.js";
 import type { Tx } from "../../../db/create-db.js";
 import type { ChatEvent } from "../chats/chats.events.js";
 import type { LikeEvent } from "../likes/likes.events.js";
+import type { CreditsEvent } from "../credits/credits.events.js";
 import { appendMemberEvent, findEventsAfter, findLastEventSeq } from "./live.repository.js";
 
 /** Every event a member's tabs receive live. */
-export type LiveEvent = ChatEvent | LikeEvent;
+export type LiveEvent = ChatEvent | LikeEvent | CreditsEvent;
 
 /** An event written to the member's log, to be published after commit. */
 export interface StoredEvent {

@@ -39,5 +39,6 @@ export const SearchMembersInput = z
 export type SearchMembersInput = z.infer<typeof SearchMembersInput>;
 
 export const GetMemberInput = z.object({ id: Id });
+export const UnlockPhotoInput = z.object({ photoId: Id });
 
 export const RegionsInput = z.object({ country: Country });

@@ -10,6 +10,8 @@ import { mediaUrl } from "./members.photos.js";
 import { INTEREST_KEYS } from "./members.interests.js";
 import { regionsOf, type RegionKind } from "./members.places.js";
 import type { SearchMembersInput } from "./members.schema.js";
+import { findUnlockedPhotoIds } from "./photo-unlocks.repository.js";
+import { getSiteSettings } from "../site/site.settings.js";
 
 /** What a profile card shows (search results, chat list, likes). The main photo is public. */
 export interface ProfileSummary {
@@ -146,10 +148,12 @@ export async function searchMembers(deps: Pick<AppDeps, "db">, viewerId: number,
 /**
  * A photo on a profile page. The server decides what the viewer may see (ARCHITECTURE, §6):
  * a locked photo carries only its blurred thumbnail, never a full-size or sharp thumbnail name.
+ * `unlock` says how it opens: with premium (§6), or — a private photo — for `unlockCredits`
+ * credits (§3 photo_credits, photo-unlocks.service.ts).
  */
 export type ProfilePhoto =
   | { id: number; isMain: boolean; isPrivate: boolean; locked: false; url: string; thumbUrl: string }
-  | { id: number; isMain: false; isPrivate: boolean; locked: true; blurredUrl: string };
+  | { id: number; isMain: false; isPrivate: boolean; locked: true; blurredUrl: string; unlock: "premium" | "credits"; unlockCredits: number | null };
 
 /** A member's full profile (§3 Profile) as the viewer may see it. */
 export interface MemberProfile {
@@ -201,10 +205,16 @@ export async function getMemberProfile(
   if (!p || (!p.visible && !isOwn)) throw new NotFoundError("This member could not be found.");
   const rows = await findPhotos(deps.db, profileId, isOwn);
   const seesAll = isOwn || viewer.paidUser;
+  // A free member sees the private photos they bought access to (photo_credits).
+  const unlocked = seesAll ? new Set<number>() : await findUnlockedPhotoIds(deps.db, viewer.id, rows.filter((r) => r.is_private).map((r) => r.id));
+  const photoCredits = getSiteSettings().photo_credits;
   const photos: ProfilePhoto[] = rows.map((r) =>
-    r.is_main || seesAll
+    r.is_main || seesAll || unlocked.has(r.id)
       ? { id: r.id, isMain: r.is_main, isPrivate: r.is_private, locked: false, url: mediaUrl(r.filename), thumbUrl: mediaUrl(r.thumb_filename) }
-      : { id: r.id, isMain: false, isPrivate: r.is_private, locked: true, blurredUrl: mediaUrl(r.blurred_filename) },
+      : {
+          id: r.id, isMain: false, isPrivate: r.is_private, locked: true, blurredUrl: mediaUrl(r.blurred_filename),
+          unlock: r.is_private ? "credits" : "premium", unlockCredits: r.is_private ? photoCredits : null,
+        },
   );
   const main = rows.find((r) => r.is_main);
   return {

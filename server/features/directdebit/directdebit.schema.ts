@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from "ibantools";
+import { isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
+import { safeText } from "../../validation.js";
+
+/** §3 direct debit form (without the code): validated here, at the edge, with the IBAN and phone libraries. */
+export const RequestDirectDebitCodeInput = z
+  .object({
+    accountHolder: safeText({ min: 2, max: 100, label: "Account holder" }),
+    /** Any spacing or case; stored in electronic format. Must be a valid IBAN of a SEPA country. */
+    iban: z
+      .string()
+      .max(64)
+      .transform((v) => electronicFormatIBAN(v) ?? "")
+      .refine((v) => isValidIBAN(v), { message: "Enter a valid IBAN" })
+      .refine((v) => isSEPACountry(v.slice(0, 2)), { message: "Direct debit needs an account in the SEPA area" }),
+    street: safeText({ min: 1, max: 100, label: "Street" }),
+    houseNumber: safeText({ min: 1, max: 20, label: "House number" }),
+    zip: safeText({ min: 2, max: 16, label: "Zip code" }),
+    city: safeText({ min: 1, max: 100, label: "City" }),
+    /** The phone number as typed: national (read in phoneCountry) or international (+…). */
+    phone: z.string().trim().min(3).max(32),
+    /** ISO alpha-2 country for a national phone number. */
+    phoneCountry: z.string().regex(/^[A-Z]{2}$/),
+  })
+  .superRefine((v, ctx) => {
+    if (!isValidPhoneNumber(v.phone, v.phoneCountry as CountryCode)) {
+      ctx.addIssue({ code: "custom", path: ["phone"], message: "Enter a valid mobile phone number" });
+    }
+  })
+  .transform((v) => ({ ...v, phone: parsePhoneNumberFromString(v.phone, v.phoneCountry as CountryCode)!.number as string }));
+export type RequestDirectDebitCodeInput = z.infer<typeof RequestDirectDebitCodeInput>;
+
+/** The SMS code and the consent checkbox (§5: both required). */
+export const ConfirmDirectDebitInput = z.object({
+  otp: z.string().trim().regex(/^\d{6}$/, { message: "Enter the 6-digit code" }),
+  consent: z.literal(true, { message: "Please agree to the direct debit mandate" }),
+});
