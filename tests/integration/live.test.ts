@@ -202,9 +202,13 @@ describe("live events over a real WebSocket", () => {
 
   it("/metrics counts open WebSockets and active subscriptions", async () => {
     const m = await member();
-    const before = await metrics();
-    const ws0 = metricValue(before, "ws_connections_open");
-    const subs0 = metricValue(before, "trpc_subscriptions_active");
+    // This file's server: once the earlier tests' sockets are closed, both gauges are at 0.
+    const ws0 = 0;
+    const subs0 = 0;
+    await eventually(async () => {
+      const text = await metrics();
+      return metricValue(text, "ws_connections_open") === ws0 && metricValue(text, "trpc_subscriptions_active") === subs0;
+    }, { what: "the earlier tests' sockets to close" });
 
     const socket = browserOf(m).openSocket();
     const live = collectLiveEvents(socket.client, await lastEventIdOf(t.server, m.id));
