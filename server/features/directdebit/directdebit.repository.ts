@@ -73,15 +73,16 @@ export function insertSms(tx: Tx, s: { user_id: number; phone: string; purpose: 
 }
 
 /** Cents of direct debit payments in progress or completed since `since` (the §8 limit). */
-export async function sumDirectDebitSince(db: DB | Tx, userId: number, since: Date): Promise<number> {
-  const row = await db
+export async function sumDirectDebitSince(db: DB | Tx, userId: number, since: Date, exceptPaymentId: number | null = null): Promise<number> {
+  let q = db
     .selectFrom("payments")
     .select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as("cents"))
     .where("user_id", "=", userId)
     .where("method", "=", "sdd")
     .where("status", "in", ["loading", "pending", "completed"])
-    .where("created_at", ">=", since)
-    .executeTakeFirstOrThrow();
+    .where("created_at", ">=", since);
+  if (exceptPaymentId !== null) q = q.where("id", "<>", exceptPaymentId);
+  const row = await q.executeTakeFirstOrThrow();
   return row.cents;
 }
 

@@ -187,6 +187,7 @@ export async function revokeDirectDebit(deps: AppDeps, userId: number): Promise<
 /**
  * For an sdd payment (payments service): the member's confirmed mandate, locked in `tx` so the
  * member's direct debit payments are checked against the limit one at a time.
+ * @param payment the payment being started (not counted twice) and its amount in euro cents.
  * @returns the mandate's id, reference, holder and masked IBAN.
  * @throws DirectDebitRequiredError (no confirmed mandate), DirectDebitBlockedError,
  *         DirectDebitLimitError kind 'amount' (the 30-day limit would be passed).
@@ -194,13 +195,13 @@ export async function revokeDirectDebit(deps: AppDeps, userId: number): Promise<
 export async function takeMandateForPayment(
   tx: Tx,
   userId: number,
-  amountCents: number,
+  payment: { id: number; amountCents: number },
 ): Promise<{ id: number; reference: string; accountHolder: string; ibanMasked: string }> {
   const mandate = await repo.lockActiveMandate(tx, userId);
   if (!mandate) throw new DirectDebitRequiredError();
   if (await repo.isBlocked(tx, userId, sha256(mandate.iban))) throw new DirectDebitBlockedError();
-  const used = await repo.sumDirectDebitSince(tx, userId, windowStart());
-  if (used + amountCents > DIRECT_DEBIT_LIMIT_CENTS) throw new DirectDebitLimitError("amount", DIRECT_DEBIT_LIMIT_CENTS);
+  const used = await repo.sumDirectDebitSince(tx, userId, windowStart(), payment.id);
+  if (used + payment.amountCents > DIRECT_DEBIT_LIMIT_CENTS) throw new DirectDebitLimitError("amount", DIRECT_DEBIT_LIMIT_CENTS);
   return { id: mandate.id, reference: mandate.reference, accountHolder: mandate.account_holder, ibanMasked: maskIban(mandate.iban) };
 }
 

@@ -184,7 +184,7 @@ export async function startPayment(
         }
         let directDebit = null;
         if (input.method === DIRECT_DEBIT_METHOD) {
-          directDebit = await takeMandateForPayment(tx, userId, payment.amount_cents);
+          directDebit = await takeMandateForPayment(tx, userId, { id: payment.id, amountCents: payment.amount_cents });
           payment = (await repo.transition(tx, payment.id, ["loading"], { status: "loading", direct_debit_mandate_id: directDebit.id })) ?? payment;
         }
         return { payment, directDebit };
