@@ -38,7 +38,13 @@ test("the interface switches language (a second locale)", async ({ page }) => {
   await page.getByRole("button", { name: "Deutsch" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await page.goto("/no/such/page");
-  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("This page could not be found");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Diese Seite wurde nicht gefunden");
+  // The choice is kept (locale cookie, §9) and a logged-in member sees the German top bar.
+  await page.goto("/login");
+  await page.getByLabel("E-Mail").fill("free@amora.test");
+  await page.getByLabel("Passwort").fill("demo12345");
+  await page.getByRole("button", { name: "Einloggen" }).click();
+  await expect(page.getByRole("link", { name: "Mitglieder suchen" })).toBeVisible();
 });
 
 test("on a phone-sized screen the menu collapses behind a toggle", async ({ browser }) => {
