@@ -39,6 +39,16 @@ export function LiveProvider({ children }: { children: ReactNode }) {
           void utils.likes.invalidate();
           setMatch(event);
           break;
+        case "credits.changed":
+          // A purchase, photo unlock or gift: balance, badge, premium, prices and photos change.
+          void utils.accounts.me.invalidate();
+          void utils.discounts.invalidate();
+          void utils.credits.invalidate();
+          if (event.reason === "purchase") void utils.members.invalidate();
+          break;
+        case "payment.updated":
+          void utils.payments.invalidate();
+          break;
         case "typing":
           break;
       }

@@ -9,6 +9,12 @@ export const paths = {
   chats: "/chats",
   chat: (conversationId: number | string) => `/chats/${conversationId}`,
   credits: "/credits",
+  creditsRepeatOrder: "/credits/repeat-order",
+  /** §2 /credits/{id}/{paymentmethod?}: buy one package, with a method chosen or not yet. */
+  creditsPackage: (id: number | string, method?: string) => (method ? `/credits/${id}/${method}` : `/credits/${id}`),
+  transactions: "/transactions",
+  transaction: (id: number | string) => `/transactions/${id}`,
+  directDebit: "/directdebit",
   premium: "/premium",
   pricing: "/pricing",
   profile: "/profile",

@@ -33,3 +33,9 @@ export const LOCALE_NAMES = {
 } as const;
 export type Locale = keyof typeof LOCALE_NAMES;
 export const LOCALES = Object.keys(LOCALE_NAMES) as Locale[];
+/** §4, §9 welcome time bonus: the bonus popup shows 40 s after entering the members area (credits 0, not dismissed). */
+export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
+/** §4, §9 the time-bonus countdown ticks every second (zero-padded hh:mm:ss). */
+export const TIME_BONUS_COUNTDOWN_STEP_MS = 1_000;
+/** The payment return page asks for the payment's state this often while it is pending (not in the spec). */
+export const PAYMENT_POLL_INTERVAL_MS = 2_000;

@@ -25,6 +25,20 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   RECIPIENT_NOT_CONFIRMED: msg`This member has not confirmed their e-mail address yet. You can write once they have.`,
   MESSAGE_TOO_LONG: msg`Messages may be at most {max} characters.`,
   RATE_LIMITED: msg`Too many requests, please wait a moment.`,
+  IDEMPOTENCY_CONFLICT: msg`This request was already made with other details.`,
+  CODE_NOT_FOUND: msg`Code not found`, // §8
+  CODE_ALREADY_USED: msg`Code already used`, // §8
+  CODE_EXPIRED: msg`This code has expired.`,
+  CODE_MINIMUM_ORDER: msg`This code is valid for larger packages only.`,
+  CODE_WRONG_COUNTRY: msg`This code is not valid in your country.`,
+  CODE_WRONG_PAYMENT_METHOD: msg`This code is not valid for this payment method.`,
+  PAYMENT_FAILED: msg`Payment failed or has been cancelled.`, // §8
+  PAYMENT_METHOD_UNAVAILABLE: msg`This payment method is not available in your country.`,
+  NO_PREVIOUS_ORDER: msg`There is no earlier order to repeat.`,
+  DIRECT_DEBIT_REQUIRED: msg`Set up direct debit first.`,
+  DIRECT_DEBIT_BLOCKED: msg`Your account is blocked for direct debit.`, // §8
+  DIRECT_DEBIT_LIMIT: msg`Direct debit limit reached.`, // §8
+  CODE_INVALID: msg`Code invalid`, // §8 direct debit
 };
 const GENERIC = msg`An error occured, please try again later.`; // §8 wording
 

@@ -4,6 +4,7 @@ import { Container } from "react-bootstrap";
 import { TopBar } from "./top-bar";
 import { Footer } from "./footer";
 import { AlertBanners } from "./alert-banners";
+import { TimeBonusBanner, TimeBonusModal } from "./time-bonus";
 import { LoadingState } from "../ui/states";
 import { LoadingBar } from "../ui/loading-bar";
 
@@ -14,6 +15,7 @@ export function DefaultLayout() {
       <LoadingBar />
       <TopBar />
       <AlertBanners />
+      <TimeBonusBanner />
       <main id="main" className="flex-grow-1">
         <Container className="py-4">
           <Suspense fallback={<LoadingState />}>
@@ -22,6 +24,7 @@ export function DefaultLayout() {
         </Container>
       </main>
       <Footer />
+      <TimeBonusModal />
     </div>
   );
 }

@@ -47,16 +47,24 @@ export function TopBar() {
                     <CountBadge count={counters.newLikes} label={t`new likes`} />
                   </Nav.Link>
                 </Nav.Item>
-                <Nav.Item as="li">
+                <Nav.Item as="li" className={me.paidUser ? "d-flex align-items-center" : undefined}>
                   {me.paidUser ? (
-                    <Nav.Link as={NavLink} to={paths.credits} eventKey="credits">
-                      <Trans>Credits</Trans>
-                      {me.credits <= CREDITS_BADGE_THRESHOLD && (
-                        <Badge pill bg={me.credits > 0 ? "warning" : "danger"} text={me.credits > 0 ? "dark" : undefined} className="ms-1">
-                          {me.credits}
-                        </Badge>
-                      )}
-                    </Nav.Link>
+                    <>
+                      <Nav.Link as={NavLink} to={paths.credits} eventKey="credits" end>
+                        <Trans>Credits</Trans>
+                        {me.credits <= CREDITS_BADGE_THRESHOLD && (
+                          <Badge pill bg={me.credits > 0 ? "warning" : "danger"} text={me.credits > 0 ? "dark" : undefined} className="ms-1">
+                            {me.credits}
+                          </Badge>
+                        )}
+                      </Nav.Link>
+                      {/* §2: paid users get a repeat-order link beside Credits. */}
+                      <Nav.Link as={NavLink} to={paths.creditsRepeatOrder} eventKey="repeat-order" className="repeat-order-link ps-0" title={t`Repeat order`} aria-label={t`Repeat order`}>
+                        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+                          <path fill="currentColor" d="M12 4V1L8 5l4 4V6a6 6 0 1 1-6 6H4a8 8 0 1 0 8-8Z" />
+                        </svg>
+                      </Nav.Link>
+                    </>
                   ) : (
                     <Nav.Link as={NavLink} to={paths.premium} eventKey="premium" className="get-premium">
                       <Trans>Get Premium</Trans>

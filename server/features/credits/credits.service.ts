@@ -99,13 +99,15 @@ export function discountAsCode(d: ActiveDiscount): DiscountCode {
  * §2 /credits (and /pricing): the active packages priced in the currency of the payment
  * country, with the member's active discount applied where its rules allow (§4, §5).
  *
+ * For a visitor (userId null, §2 /pricing) the packages come without a discount.
+ *
  * @param input.country payment country (ISO alpha-2, one of §2's); default: the member's profile country.
  * @throws NotFoundError when the member no longer exists.
  */
-export async function listPackages(deps: AppDeps, userId: number, input: { country?: string | null }): Promise<PackageList> {
-  const { timeBonus, discount } = await getActiveDiscount(deps, userId);
-  const me = await getCurrentUser(deps, userId);
-  const country = input.country && PAYMENT_COUNTRIES.includes(input.country) ? input.country : defaultPaymentCountry(me.country);
+export async function listPackages(deps: AppDeps, userId: number | null, input: { country?: string | null }): Promise<PackageList> {
+  const { timeBonus, discount } = userId === null ? { timeBonus: null, discount: null } : await getActiveDiscount(deps, userId);
+  const profileCountry = userId === null ? null : (await getCurrentUser(deps, userId)).country;
+  const country = input.country && PAYMENT_COUNTRIES.includes(input.country) ? input.country : defaultPaymentCountry(profileCountry);
   const currency = currencyOf(country);
   const settings = getSiteSettings();
   const rows = await repo.findPackages(deps.db, currency);

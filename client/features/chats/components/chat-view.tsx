@@ -15,6 +15,10 @@ import { useMarkRead } from "../api/use-mark-read";
 import { useTypingNotifier } from "../api/use-typing";
 import { useSiteSettings } from "../api/use-site-settings";
 import { NotEnoughCreditsModal } from "./not-enough-credits-modal";
+import { GiftPicker } from "./gift-picker";
+import { GiftIcon } from "../../../components/ui/gift-icon";
+import { useSendGift } from "../api/use-send-gift";
+import { GIFTS, type GiftKey } from "../gifts";
 
 interface Message {
   id: number;
@@ -22,6 +26,8 @@ interface Message {
   senderId: number;
   clientId: string;
   body: string;
+  /** The gift's key when the message is a gift. */
+  gift?: string | null;
   createdAt: string;
 }
 interface Pending {
@@ -53,7 +59,9 @@ export function ChatView({ profile, conversationId: initialConversationId }: { p
   const [pending, setPending] = useState<Pending[]>([]);
   const [draft, setDraft] = useState("");
   const [typingUntil, setTypingUntil] = useState(0);
-  const [noCredits, setNoCredits] = useState(false);
+  const [noCredits, setNoCredits] = useState<"message" | "gift" | null>(null);
+  const [giftsOpen, setGiftsOpen] = useState(false);
+  const sendGift = useSendGift();
   const [sendError, setSendError] = useState<string | null>(null);
   const send = useSendMessage();
   const markRead = useMarkRead();
@@ -63,6 +71,7 @@ export function ChatView({ profile, conversationId: initialConversationId }: { p
   const bottomRef = useRef<HTMLDivElement>(null);
   const maxLength = settings?.message_length ?? 1000;
   const cost = settings?.message_credits ?? 10;
+  const giftCost = settings?.gift_credits ?? 50;
 
   const messages = useMemo(() => {
     const byId = new Map<number, Message>();
@@ -121,7 +130,7 @@ export function ChatView({ profile, conversationId: initialConversationId }: { p
             // Nothing was sent or charged: take the bubble back and give the text back.
             setPending((p) => p.filter((x) => x.clientId !== clientId));
             setDraft(text);
-            setNoCredits(true);
+            setNoCredits("message");
             void utils.accounts.me.invalidate();
           } else if (appCodeOf(err)) {
             setPending((p) => p.filter((x) => x.clientId !== clientId));
@@ -129,6 +138,30 @@ export function ChatView({ profile, conversationId: initialConversationId }: { p
             setSendError(errorText(err));
           } else {
             setPending((p) => p.map((x) => (x.clientId === clientId ? { ...x, error: errorText(err) } : x)));
+          }
+        },
+      },
+    );
+  };
+
+  // §3 gift_credits: a gift is charged at once; a retry with the same client id is charged once.
+  const giveGift = (gift: GiftKey) => {
+    setSendError(null);
+    sendGift.mutate(
+      { toProfileId: profile.id, clientId: crypto.randomUUID(), gift },
+      {
+        onSuccess: (result) => {
+          setGiftsOpen(false);
+          setLive((l) => [...l, result.message]);
+          setConversationId(result.message.conversationId);
+        },
+        onError: (err) => {
+          setGiftsOpen(false);
+          if (appCodeOf(err) === "NOT_ENOUGH_CREDITS") {
+            setNoCredits("gift");
+            void utils.accounts.me.invalidate();
+          } else {
+            setSendError(errorText(err));
           }
         },
       },
@@ -183,9 +216,24 @@ export function ChatView({ profile, conversationId: initialConversationId }: { p
             const mine = m.senderId === me?.id;
             return (
               <li key={m.id} className={`d-flex mb-2 ${mine ? "justify-content-end" : ""}`}>
-                <div className={`bubble ${mine ? "bubble-mine" : "bubble-theirs"}`}>
+                <div className={`bubble ${mine ? "bubble-mine" : "bubble-theirs"} ${m.gift ? "bubble-gift" : ""}`}>
                   <span className="visually-hidden">{mine ? t`You:` : `${profile.name}:`}</span>
-                  <span className="bubble-text">{m.body}</span>
+                  {m.gift ? (
+                    <span className="bubble-text">
+                      <span className="gift-symbol" aria-hidden="true">
+                        {m.body}
+                      </span>
+                      <span className="small">
+                        {(() => {
+                          const g = GIFTS.find((x) => x.key === m.gift);
+                          const giftName = g ? i18n._(g.name) : m.body;
+                          return mine ? t`You sent a gift: ${giftName}` : t`A gift for you: ${giftName}`;
+                        })()}
+                      </span>
+                    </span>
+                  ) : (
+                    <span className="bubble-text">{m.body}</span>
+                  )}
                   <time className="bubble-time" dateTime={m.createdAt}>
                     {time.format(new Date(m.createdAt))}
                   </time>
@@ -246,6 +294,9 @@ export function ChatView({ profile, conversationId: initialConversationId }: { p
                 className="chat-input"
               />
             </Form.Group>
+            <Button variant="outline-primary" onClick={() => setGiftsOpen(true)} aria-label={t`Send a gift`} title={t`Send a gift`}>
+              <GiftIcon size={20} />
+            </Button>
             <Button type="submit" disabled={!draft.trim() || length > maxLength}>
               <Trans>Send</Trans>
             </Button>
@@ -273,7 +324,8 @@ export function ChatView({ profile, conversationId: initialConversationId }: { p
           </div>
         </Form>
       </footer>
-      <NotEnoughCreditsModal show={noCredits} onClose={() => setNoCredits(false)} cost={cost} />
+      <NotEnoughCreditsModal show={noCredits !== null} onClose={() => setNoCredits(null)} cost={noCredits === "gift" ? giftCost : cost} gift={noCredits === "gift"} />
+      <GiftPicker show={giftsOpen} onClose={() => setGiftsOpen(false)} onPick={giveGift} cost={giftCost} name={profile.name} busy={sendGift.isPending} />
     </div>
   );
 }

@@ -1,30 +1,15 @@
-import { Button, Modal } from "react-bootstrap";
-import { Link } from "react-router";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
+import { NotEnoughCreditsModal as CreditsModal } from "../../../components/ui/credits-modals";
 
-/** §2 not-enough-credits popup: nothing was sent or charged; offers to buy credits. */
-export function NotEnoughCreditsModal({ show, onClose, cost }: { show: boolean; onClose: () => void; cost: number }) {
-  const { t } = useLingui();
+/** §2 not-enough-credits popup in chat: nothing was sent or charged; offers to buy credits. */
+export function NotEnoughCreditsModal({ show, onClose, cost, gift = false }: { show: boolean; onClose: () => void; cost: number; gift?: boolean }) {
   return (
-    <Modal show={show} onHide={onClose} centered aria-labelledby="no-credits-title">
-      <Modal.Header closeButton closeLabel={t`Close`}>
-        <Modal.Title id="no-credits-title">
-          <Trans>Not enough credits</Trans>
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p className="mb-0">
-          <Trans>A message costs {cost} credits. Your message was not sent. Get credits to keep the conversation going.</Trans>
-        </p>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose}>
-          <Trans>Not now</Trans>
-        </Button>
-        <Link to="/credits" className="btn btn-primary">
-          <Trans>Get credits</Trans>
-        </Link>
-      </Modal.Footer>
-    </Modal>
+    <CreditsModal show={show} onClose={onClose}>
+      {gift ? (
+        <Trans>A gift costs {cost} credits. Your gift was not sent. Get credits to surprise them.</Trans>
+      ) : (
+        <Trans>A message costs {cost} credits. Your message was not sent. Get credits to keep the conversation going.</Trans>
+      )}
+    </CreditsModal>
   );
 }

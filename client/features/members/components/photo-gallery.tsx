@@ -3,10 +3,14 @@ import { Link } from "react-router";
 import { Button, Modal } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "../../../app/paths";
+import { NotEnoughCreditsModal, PremiumOnlyModal } from "../../../components/ui/credits-modals";
+import { useErrorText } from "../../../lib/errors";
+import { appCodeOf } from "../../../lib/trpc";
+import { useUnlockPhoto } from "../api/use-unlock-photo";
 
 export type GalleryPhoto =
   | { id: number; isMain: boolean; isPrivate: boolean; locked: false; url: string; thumbUrl: string }
-  | { id: number; isMain: false; isPrivate: boolean; locked: true; blurredUrl: string };
+  | { id: number; isMain: false; isPrivate: boolean; locked: true; blurredUrl: string; unlock: "premium" | "credits"; unlockCredits: number | null };
 
 function LockIcon() {
   return (
@@ -24,6 +28,27 @@ function LockIcon() {
 export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: string }) {
   const { t } = useLingui();
   const [open, setOpen] = useState<number | null>(null);
+  // A locked photo opens with premium (§6: premium-only popup), or — private — for photo_credits.
+  const [asking, setAsking] = useState<Extract<GalleryPhoto, { locked: true }> | null>(null);
+  const [popup, setPopup] = useState<"premium" | "credits" | null>(null);
+  const unlock = useUnlockPhoto();
+  const errorText = useErrorText();
+  const confirmUnlock = () => {
+    if (!asking) return;
+    unlock.mutate(
+      { photoId: asking.id },
+      {
+        onSuccess: () => setAsking(null),
+        onError: (err) => {
+          const code = appCodeOf(err);
+          if (code === "NOT_ENOUGH_CREDITS" || code === "PREMIUM_ONLY") {
+            setAsking(null);
+            setPopup(code === "PREMIUM_ONLY" ? "premium" : "credits");
+          }
+        },
+      },
+    );
+  };
   const viewable = photos.filter((p): p is Extract<GalleryPhoto, { locked: false }> => !p.locked);
   const current = open === null ? undefined : viewable[open];
   const lockedCount = photos.length - viewable.length;
@@ -35,12 +60,26 @@ export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: s
           if (p.locked) {
             return (
               <li key={p.id}>
-                <div className="member-photo member-photo-locked" role="img" aria-label={t`Photo visible for premium members`}>
+                <button
+                  type="button"
+                  className="member-photo member-photo-locked"
+                  onClick={() => {
+                    unlock.reset();
+                    if (p.unlock === "credits") setAsking(p);
+                    else setPopup("premium");
+                  }}
+                  aria-label={p.unlock === "credits" ? t`Private photo: unlock for ${p.unlockCredits} credits` : t`Photo visible for premium members`}
+                >
                   <img src={p.blurredUrl} alt="" loading="lazy" width={160} height={160} />
                   <span className="member-photo-lock" aria-hidden="true">
                     <LockIcon />
                   </span>
-                </div>
+                  {p.unlock === "credits" && (
+                    <span className="member-photo-price" aria-hidden="true">
+                      {t`${p.unlockCredits} credits`}
+                    </span>
+                  )}
+                </button>
               </li>
             );
           }
@@ -61,6 +100,39 @@ export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: s
           </Link>
         </p>
       )}
+      <Modal show={asking !== null} onHide={() => setAsking(null)} centered aria-labelledby="unlock-photo-title">
+        <Modal.Header closeButton closeLabel={t`Close`}>
+          <Modal.Title id="unlock-photo-title" as="h2" className="h5">
+            <Trans>Unlock a private photo</Trans>
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="mb-0">
+            <Trans>
+              {name} shares this photo privately. See it for {asking?.unlockCredits} credits; it stays open for you.
+            </Trans>
+          </p>
+          {unlock.error && appCodeOf(unlock.error) !== "NOT_ENOUGH_CREDITS" && (
+            <p className="text-danger small mt-2 mb-0" role="alert">
+              {errorText(unlock.error)}
+            </p>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={() => setAsking(null)}>
+            <Trans>Not now</Trans>
+          </Button>
+          <Button onClick={confirmUnlock} disabled={unlock.isPending}>
+            <Trans>Unlock for {asking?.unlockCredits} credits</Trans>
+          </Button>
+        </Modal.Footer>
+      </Modal>
+      <PremiumOnlyModal show={popup === "premium"} onClose={() => setPopup(null)}>
+        <Trans>Premium members see all photos.</Trans>
+      </PremiumOnlyModal>
+      <NotEnoughCreditsModal show={popup === "credits"} onClose={() => setPopup(null)}>
+        <Trans>Unlocking a private photo costs credits. Nothing was charged.</Trans>
+      </NotEnoughCreditsModal>
       <Modal show={current !== undefined} onHide={() => setOpen(null)} centered size="lg" aria-labelledby="photo-viewer-title">
         <Modal.Header closeButton closeLabel={t`Close`}>
           <Modal.Title id="photo-viewer-title" as="h2" className="h6">

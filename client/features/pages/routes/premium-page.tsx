@@ -1,6 +1,52 @@
 import { Link } from "react-router";
-import { Card, Col, Row } from "react-bootstrap";
-import { Trans } from "@lingui/react/macro";
+import { Badge, Card, Col, Row } from "react-bootstrap";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { formatMoney } from "../../../lib/money";
+import { LoadingState } from "../../../components/ui/states";
+import { usePricing } from "../api/use-pricing";
+
+/** §2 /pricing: the real packages, priced for the member's (or the default) payment country. */
+function PackagePrices() {
+  const pricing = usePricing();
+  const { t, i18n } = useLingui();
+  if (pricing.isLoading) return <LoadingState />;
+  const data = pricing.data;
+  if (!data) return null;
+  return (
+    <section aria-labelledby="pricing-title" className="mt-5">
+      <h2 id="pricing-title" className="h4 text-center mb-1">
+        <Trans>Credit packages</Trans>
+      </h2>
+      <p className="text-center text-body-secondary mb-4">
+        <Trans>A message costs {data.messageCredits} credits. Any package makes you premium, for good.</Trans>
+      </p>
+      <Row xs={1} sm={2} lg={4} className="g-3" as="ul" role="list" aria-label={t`Credit packages`} style={{ listStyle: "none", paddingLeft: 0 }}>
+        {data.packages.map((p) => (
+          <Col as="li" key={p.id}>
+            <Card className={`h-100 text-center shadow-sm ${p.bestValue ? "border-primary border-2" : "border-0"}`}>
+              <Card.Body>
+                {p.bestValue && (
+                  <Badge bg="primary" pill className="mb-2">
+                    <Trans>Best value</Trans>
+                  </Badge>
+                )}
+                <h3 className="h5 mb-1">
+                  <Trans>{p.credits} credits</Trans>
+                </h3>
+                <p className="fs-4 fw-bold mb-1">{formatMoney(p.discountedCents ?? p.priceCents, p.currency, i18n.locale)}</p>
+                {p.discountedCents !== null && (
+                  <p className="small text-body-secondary mb-0">
+                    <s>{formatMoney(p.priceCents, p.currency, i18n.locale)}</s> <Trans>{p.discountPercentage}% off</Trans>
+                  </p>
+                )}
+              </Card.Body>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </section>
+  );
+}
 
 /** §2 /premium and /pricing: what premium gives (§1, §6); buying any credit package makes a member premium. */
 export function PremiumPage() {
@@ -38,6 +84,7 @@ export function PremiumPage() {
               </h2>
               <ul>
                 <li><Trans>See all photos</Trans></li>
+                <li><Trans>A Credits link with one-click repeat orders</Trans></li>
                 <li><Trans>Unlimited likes and conversations</Trans></li>
                 <li><Trans>Up to 25 photos on your profile</Trans></li>
                 <li><Trans>Premium features stay yours even at 0 credits</Trans></li>
@@ -52,6 +99,7 @@ export function PremiumPage() {
           </Card>
         </Col>
       </Row>
+      <PackagePrices />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { NotFoundPage } from "../../../components/errors/error-pages";
+import { useSiteSettings } from "../api/use-site-settings";
 
 /** §2 static pages: terms, privacy, cookies, ban, faq, service, return policy, complaints. */
 const PAGES: Record<string, { title: MessageDescriptor; body: MessageDescriptor[] }> = {
@@ -43,13 +44,26 @@ const PAGES: Record<string, { title: MessageDescriptor; body: MessageDescriptor[
   },
   "return-policy": {
     title: msg`Return policy`,
-    body: [msg`Unused credits can be refunded within 14 days of purchase.`],
+    // §9: the refund days come from the site's refund_days setting (see RefundDays below).
+    body: [msg`Write to customer service with your payment ID to ask for a refund; we answer within one working day.`],
   },
   complaints: {
     title: msg`Complaints`,
     body: [msg`Tell us what went wrong through customer service; we answer every complaint within 14 days.`],
   },
 };
+
+/** §9: refund days (setting refund_days) are shown on the return policy. */
+function RefundDays() {
+  const settings = useSiteSettings();
+  const days = settings.data?.refund_days;
+  if (days === undefined) return null;
+  return (
+    <p className="lead">
+      <Trans>Unused credits can be refunded within {days} days of purchase.</Trans>
+    </p>
+  );
+}
 
 export function StaticPage() {
   const { i18n } = useLingui();
@@ -60,6 +74,7 @@ export function StaticPage() {
     <Card as="article" className="shadow-sm border-0 mx-auto" style={{ maxWidth: 760 }}>
       <Card.Body className="p-4">
         <h1 className="h3 mb-3">{i18n._(page.title)}</h1>
+        {slug === "return-policy" && <RefundDays />}
         {page.body.map((p, i) => (
           <p key={i}>{i18n._(p)}</p>
         ))}
