@@ -1,0 +1,142 @@
+import { test, expect, type Page } from "@playwright/test";
+import { signUp, uniqueEmail } from "./support";
+
+/**
+ * The money path end to end (issue 4): a new free member with 0 credits sees the welcome time
+ * bonus counting down and its popup, buys a package with the 25% through the simulated hosted
+ * checkout, becomes premium — Credits link, the badge once credits run low — and the locked
+ * photos open.
+ */
+
+/** A seeded profile with photos a free member sees locked, found as the app would (members.get). */
+async function profileWithLockedPhotos(page: Page): Promise<number> {
+  const id = await page.evaluate(async () => {
+    for (let candidate = 1; candidate < 80; candidate++) {
+      const res = await fetch(`/trpc/members.get?input=${encodeURIComponent(JSON.stringify({ id: candidate }))}`);
+      if (!res.ok) continue;
+      const photos = ((await res.json()).result?.data?.photos ?? []) as Array<{ locked: boolean; unlock?: string }>;
+      if (photos.some((p) => p.locked && p.unlock === "premium")) return candidate;
+    }
+    return null;
+  });
+  if (id === null) throw new Error("no seeded profile with locked photos");
+  return id;
+}
+
+/** Send paid messages through the app's own API (as the chat screen does), to run the balance down. */
+async function sendMessages(page: Page, toProfileId: number, count: number) {
+  await page.evaluate(
+    async ({ toProfileId, count }) => {
+      for (let i = 0; i < count; i++) {
+        const res = await fetch("/trpc/chats.send", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ toProfileId, clientId: crypto.randomUUID(), body: `Hello ${i + 1}` }),
+        });
+        if (!res.ok) throw new Error(`send ${i + 1}: ${res.status} ${await res.text()}`);
+      }
+    },
+    { toProfileId, count },
+  );
+}
+
+test("a free member with 0 credits claims the time bonus, pays through the checkout, becomes premium and sees every photo", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.clock.install();
+  const email = uniqueEmail("bonus");
+  await signUp(page, { email, name: "Bonnie", gender: "male", country: "NL" });
+  const nav = page.getByRole("navigation").first();
+  await expect(nav.getByRole("link", { name: "Get Premium" })).toBeVisible();
+  await expect(page.getByText("0 credits", { exact: true })).toBeVisible();
+
+  // §4: the banner counts down every second as hh:mm:ss and links to /credits.
+  const banner = page.getByRole("link", { name: /Act Fast, Only \d\d:\d\d:\d\d hours to Claim/ });
+  await expect(banner).toBeVisible();
+  const before = await banner.textContent();
+  expect(before).toMatch(/(03:59:[0-5]\d|04:00:00)/);
+  await page.clock.fastForward(2_000);
+  await expect(banner).not.toHaveText(before!);
+
+  // A free member sees the extra photos locked; a click offers premium.
+  const profileId = await profileWithLockedPhotos(page);
+  await page.goto(`/members/${profileId}`);
+  const locked = page.getByRole("button", { name: "Photo visible for premium members" });
+  await expect(locked.first()).toBeVisible();
+  await locked.first().click();
+  await expect(page.getByRole("dialog", { name: "For premium members" })).toBeVisible();
+  await page.getByRole("dialog", { name: "For premium members" }).getByRole("button", { name: "Not now" }).click();
+
+  // §4: 40 s in the members area with 0 credits: the bonus popup, stating 25 percent.
+  await page.clock.fastForward(41_000);
+  const popup = page.getByRole("dialog", { name: "Your welcome bonus: 25 percent off" });
+  await expect(popup).toBeVisible();
+  await popup.getByRole("link", { name: "Claim my 25% bonus" }).click();
+
+  // /credits: the packages with 25% off; the best value is marked.
+  await expect(page).toHaveURL(/\/credits/);
+  await expect(page.getByRole("heading", { name: "Buy credits" })).toBeVisible();
+  const packages = page.getByRole("list", { name: "Credit packages" });
+  await expect(packages.getByText("Best value")).toBeVisible();
+  await expect(packages.getByText("25% off")).toHaveCount(4);
+  await page.getByRole("link", { name: "Choose 100 credits" }).click();
+
+  await expect(page.getByRole("heading", { name: "Pay for 100 credits" })).toBeVisible();
+  await expect(page.getByText("TIMEBONUS25 (−25%)")).toBeVisible();
+  await page.getByLabel("iDEAL").check();
+  await page.getByRole("button", { name: "Pay €7.49" }).click();
+
+  // The simulated provider's hosted checkout.
+  await expect(page).toHaveURL(/\/checkout\/sim_/);
+  await expect(page.getByText("Test mode: no real money moves")).toBeVisible();
+  await expect(page.getByText("€7.49").first()).toBeVisible();
+  await page.getByRole("button", { name: "Pay €7.49" }).click();
+
+  // Back on the site: the return page polls until the webhook (or the provider) confirms.
+  await expect(page).toHaveURL(/\/transactions\/\d+/);
+  await expect(page.getByRole("heading", { name: "Payment completed: 100 credits added" })).toBeVisible();
+  await expect(page.getByText("You are a premium member")).toBeVisible();
+
+  // Premium: the Credits link (with repeat order) replaces Get Premium; the bonus is gone.
+  await expect(nav.getByRole("link", { name: /^Credits/ })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Repeat order" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Get Premium" })).toHaveCount(0);
+  await expect(page.getByText("100 credits", { exact: true })).toBeVisible();
+
+  // The locked photos open.
+  await page.goto(`/members/${profileId}`);
+  await expect(page.getByRole("button", { name: /^Open photo 1 of \d+$/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Photo visible for premium members" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /Act Fast/ })).toHaveCount(0);
+
+  // §2: the Credits badge shows at 10 or fewer: warning above 0, danger at 0.
+  await sendMessages(page, profileId, 9);
+  await page.reload();
+  const credits = nav.getByRole("link", { name: /^Credits/ });
+  await expect(credits.locator(".badge")).toHaveText("10");
+  await expect(credits.locator(".badge")).toHaveClass(/bg-warning/);
+  await sendMessages(page, profileId, 1);
+  await page.reload();
+  await expect(credits.locator(".badge")).toHaveText("0");
+  await expect(credits.locator(".badge")).toHaveClass(/bg-danger/);
+
+  // The purchase is in the history, with its details (§3 Payment).
+  await page.goto("/transactions");
+  await page.getByRole("link", { name: /100 credits/ }).click();
+  await expect(page.getByText("€7.49")).toBeVisible();
+  await expect(page.getByText(/14 days: unused credits can be refunded until/)).toBeVisible();
+});
+
+test("a failed payment says so and offers another method", async ({ page }) => {
+  await signUp(page, { email: uniqueEmail("fail"), name: "Fenna", gender: "female", country: "DE" });
+  await page.goto("/credits");
+  await page.getByRole("link", { name: "Choose 250 credits" }).click();
+  await page.getByLabel("Sofort").check();
+  await page.getByRole("button", { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(/\/checkout\//);
+  await page.getByRole("button", { name: "Simulate a failed payment" }).click();
+  await expect(page.getByRole("heading", { name: "Payment failed or has been cancelled." })).toBeVisible();
+  await page.getByRole("link", { name: "Try another method" }).click();
+  await expect(page.getByRole("heading", { name: "Pay for 250 credits" })).toBeVisible();
+  // The bonus came back with the failed payment.
+  await expect(page.getByText("TIMEBONUS25 (−25%)")).toBeVisible();
+});
