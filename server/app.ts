@@ -49,7 +49,7 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     ? { db: opts.deps.db, mode: opts.deps.dbMode ?? "pglite" }
     : createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolMax: config.DATABASE_POOL_MAX });
   await migrateToLatest(db);
-  const bus = opts.deps?.bus ?? (config.REDIS_URL ? createRedisBus(config.REDIS_URL, log) : createMemoryBus());
+  const bus = opts.deps?.bus ?? (config.REDIS_URL ? createRedisBus(config.REDIS_URL, log, config.REDIS_CHANNEL_PREFIX) : createMemoryBus());
   if (config.NODE_ENV === "production" && config.PAYMENT_WEBHOOK_SECRET === DEV_PAYMENT_WEBHOOK_SECRET) {
     log.warn("PAYMENT_WEBHOOK_SECRET is the development default: set a long random secret (shared by every instance)");
   }

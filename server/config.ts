@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: z.string().url().optional(),
+  /** Put before every Redis channel: instances of one site share it; other sites use another. */
+  REDIS_CHANNEL_PREFIX: z.string().max(100).default("amora:"),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("Dating site <no-reply@localhost>"),
   /** Force the Secure flag on cookies (otherwise set when the request came over https). */

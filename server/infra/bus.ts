@@ -42,14 +42,19 @@ export function createMemoryBus(): EventBus {
   };
 }
 
-export function createRedisBus(url: string, log: Logger): EventBus {
+/**
+ * @param channelPrefix put before every channel name, so several sites (or test runs) can share
+ *        one Redis without hearing each other's events.
+ */
+export function createRedisBus(url: string, log: Logger, channelPrefix = ""): EventBus {
   const pub = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
   const sub = new Redis(url, { maxRetriesPerRequest: null });
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const counts = new Map<string, number>();
   for (const conn of [pub, sub]) conn.on("error", (err) => log.warn({ err }, "redis connection error"));
-  sub.on("message", (channel: string, raw: string) => {
+  sub.on("message", (prefixed: string, raw: string) => {
+    const channel = prefixed.slice(channelPrefix.length);
     let message: unknown;
     try {
       message = JSON.parse(raw);
@@ -63,13 +68,13 @@ export function createRedisBus(url: string, log: Logger): EventBus {
   return {
     kind: "redis",
     async publish(channel, message) {
-      await pub.publish(channel, JSON.stringify(message));
+      await pub.publish(channelPrefix + channel, JSON.stringify(message));
     },
     async subscribe(channel, listener) {
       local.on(channel, listener);
       const n = (counts.get(channel) ?? 0) + 1;
       counts.set(channel, n);
-      if (n === 1) await sub.subscribe(channel);
+      if (n === 1) await sub.subscribe(channelPrefix + channel);
       let done = false;
       return () => {
         if (done) return;
@@ -78,7 +83,7 @@ export function createRedisBus(url: string, log: Logger): EventBus {
         const left = (counts.get(channel) ?? 1) - 1;
         if (left <= 0) {
           counts.delete(channel);
-          sub.unsubscribe(channel).catch((err: unknown) => log.warn({ err }, "redis unsubscribe failed"));
+          sub.unsubscribe(channelPrefix + channel).catch((err: unknown) => log.warn({ err }, "redis unsubscribe failed"));
         } else counts.set(channel, left);
       };
     },
