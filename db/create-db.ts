@@ -35,6 +35,15 @@ export function createDb(options: CreateDbOptions): { db: DB; mode: DbMode } {
       max: options.poolMax ?? 10,
       onnotice: () => {},
       types: {
+        // jsonb columns are written as JSON text (the Insertable type is string, as PGlite takes it).
+        // postgres.js's own json serializer would JSON.stringify that text again once a statement is
+        // prepared with a jsonb parameter, storing a JSON string instead of the document: pass text through.
+        json: {
+          to: 114,
+          from: [114, 3802],
+          serialize: (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v)),
+          parse: (v: string) => JSON.parse(v),
+        },
         date: {
           to: OID_DATE,
           from: [OID_DATE],
