@@ -115,6 +115,8 @@ describe("payments", () => {
       expect(await creditsOf(t.server.deps, m.id)).toMatchObject({ balance: 600, ledgerSum: 600 });
       const events = await t.server.deps.db.selectFrom("member_events").select(["type", "payload"]).where("user_id", "=", m.id).execute();
       expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(["credits.changed", "payment.updated"]));
+      // Stored as a JSON document (not a JSON string), so a reconnecting tab's backfill gets the event.
+      expect(events.find((e) => e.type === "credits.changed")!.payload).toEqual({ type: "credits.changed", credits: 600, paidUser: true, reason: "purchase", paymentId: payment.id });
       const view = await m.api.payments.get({ paymentId: payment.id });
       expect(view.status).toBe("completed");
       expect(Date.parse(view.refundableUntil!) - Date.parse(view.completedAt!)).toBe(14 * 86_400_000);
