@@ -3,6 +3,7 @@ import path from "node:path";
 import crypto from "node:crypto";
 import type { Logger } from "./logger.js";
 
+/** One SMS: the E.164 number and the text. */
 export interface Sms {
   /** E.164, e.g. "+31612345678". */
   to: string;

@@ -3,6 +3,7 @@
  * site's gift_credits; a gift is a chat message carrying the gift's key, its body the symbol.
  */
 export const GIFT_KEYS = ["rose", "heart", "kiss", "champagne", "teddy", "diamond"] as const;
+/** A gift's key. */
 export type GiftKey = (typeof GIFT_KEYS)[number];
 
 /** Each gift's symbol: the message body a gift carries. */

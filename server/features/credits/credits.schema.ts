@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+/** credits.packages / credits.pricing: the payment country, optional. */
 export const PackagesInput = z
   .object({
     /** Payment country (ISO alpha-2); unknown or absent: the member's profile country. */

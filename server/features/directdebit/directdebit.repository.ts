@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB, Tx } from "../../../db/create-db.js";
 
+/** The member's mandate in `status` (at most one each). */
 export function findMandate(db: DB | Tx, userId: number, status: "pending_verification" | "active") {
   return db.selectFrom("direct_debit_mandates").selectAll().where("user_id", "=", userId).where("status", "=", status).executeTakeFirst();
 }
@@ -10,10 +11,12 @@ export function lockActiveMandate(tx: Tx, userId: number) {
   return tx.selectFrom("direct_debit_mandates").selectAll().where("user_id", "=", userId).where("status", "=", "active").forUpdate().executeTakeFirst();
 }
 
+/** Drop the member's unconfirmed mandate (a new code replaces it). */
 export function deletePending(tx: Tx, userId: number) {
   return tx.deleteFrom("direct_debit_mandates").where("user_id", "=", userId).where("status", "=", "pending_verification").execute();
 }
 
+/** Write an unconfirmed mandate with the hash and expiry of its SMS code. */
 export function insertPending(
   tx: Tx,
   m: {
@@ -37,6 +40,7 @@ export async function countWrongCode(tx: Tx, id: number, maxAttempts: number): P
   return row ? row.otp_attempts : null;
 }
 
+/** Revoke the member's confirmed mandate, if any. */
 export function revokeActive(tx: Tx, userId: number) {
   return tx.updateTable("direct_debit_mandates").set({ status: "revoked" }).where("user_id", "=", userId).where("status", "=", "active").execute();
 }
@@ -53,21 +57,25 @@ export function activate(tx: Tx, id: number, maxAttempts: number) {
     .executeTakeFirst();
 }
 
+/** Whether the member, or the account (IBAN hash), is blocked for direct debit. */
 export async function isBlocked(db: DB | Tx, userId: number, ibanSha256: string | null): Promise<boolean> {
   let q = db.selectFrom("direct_debit_blocks").select("id");
   q = ibanSha256 ? q.where((eb) => eb.or([eb("user_id", "=", userId), eb("iban_sha256", "=", ibanSha256)])) : q.where("user_id", "=", userId);
   return (await q.limit(1).executeTakeFirst()) !== undefined;
 }
 
+/** Block a member (and their account) for direct debit. */
 export function insertBlock(tx: Tx, b: { user_id: number; iban_sha256: string | null; reason: string }) {
   return tx.insertInto("direct_debit_blocks").values(b).execute();
 }
 
+/** SMS sent to the member since `since`. */
 export async function countSmsSince(db: DB | Tx, userId: number, since: Date): Promise<number> {
   const row = await db.selectFrom("sms_messages").select(sql<number>`count(*)::int`.as("n")).where("user_id", "=", userId).where("sent_at", ">=", since).executeTakeFirstOrThrow();
   return row.n;
 }
 
+/** Log one SMS sent. */
 export function insertSms(tx: Tx, s: { user_id: number; phone: string; purpose: string }) {
   return tx.insertInto("sms_messages").values(s).execute();
 }
@@ -86,6 +94,7 @@ export async function sumDirectDebitSince(db: DB | Tx, userId: number, since: Da
   return row.cents;
 }
 
+/** A mandate by id. */
 export function findMandateById(db: DB | Tx, id: number) {
   return db.selectFrom("direct_debit_mandates").selectAll().where("id", "=", id).executeTakeFirst();
 }

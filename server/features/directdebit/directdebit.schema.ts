@@ -29,6 +29,7 @@ export const RequestDirectDebitCodeInput = z
     }
   })
   .transform((v) => ({ ...v, phone: parsePhoneNumberFromString(v.phone, v.phoneCountry as CountryCode)!.number as string }));
+/** The validated form: IBAN in electronic format, phone in E.164. */
 export type RequestDirectDebitCodeInput = z.infer<typeof RequestDirectDebitCodeInput>;
 
 /** The SMS code and the consent checkbox (§5: both required). */

@@ -19,6 +19,7 @@ export const DIRECT_DEBIT_CODE_MAX_ATTEMPTS = 5;
 export const DIRECT_DEBIT_SMS_PER_DAY = 5;
 /** Direct debit collected per member in 30 days, in euro cents (§8 'limit reached'). */
 export const DIRECT_DEBIT_LIMIT_CENTS = 15_000;
+/** The window of the amount limit, in days. */
 export const DIRECT_DEBIT_LIMIT_WINDOW_DAYS = 30;
 
 /** §8 'Code invalid': wrong, expired or used-up SMS code. */

@@ -8,10 +8,12 @@ export function findCodeByText(db: DB | Tx, code: string) {
   return db.selectFrom("discount_codes").selectAll().where("code", "=", code.trim().toUpperCase()).executeTakeFirst();
 }
 
+/** The active welcome time-bonus code (TIMEBONUS25). */
 export function findWelcomeBonusCode(db: DB | Tx) {
   return db.selectFrom("discount_codes").selectAll().where("kind", "=", "welcome_bonus").where("status", "=", "active").orderBy("id").limit(1).executeTakeFirst();
 }
 
+/** Write a new code (stored upper case). */
 export function insertCode(db: DB | Tx, code: Insertable<DiscountCodesTable>) {
   return db.insertInto("discount_codes").values({ ...code, code: code.code.trim().toUpperCase() }).returningAll().executeTakeFirstOrThrow();
 }

@@ -74,36 +74,43 @@ export interface DiscountMember {
   signupDate: Date;
 }
 
+/** §8 'Code not found' (also: inactive, or another member's personal code). */
 export class DiscountCodeNotFoundError extends DomainError {
   constructor() {
     super("CODE_NOT_FOUND", "Code not found"); // §8
   }
 }
+/** §8 'Code already used' (or taken by another payment in progress, or not a first purchase). */
 export class DiscountCodeUsedError extends DomainError {
   constructor() {
     super("CODE_ALREADY_USED", "Code already used"); // §8
   }
 }
+/** The code (or the 4-hour welcome bonus) has expired. */
 export class DiscountCodeExpiredError extends DomainError {
   constructor() {
     super("CODE_EXPIRED", "This code has expired.");
   }
 }
+/** §5: the package is below the code's minimum order value (details: minimumCents, currency). */
 export class DiscountMinimumOrderError extends DomainError {
   constructor(minimumCents: number, currency: string) {
     super("CODE_MINIMUM_ORDER", "This code needs a larger order.", { minimumCents, currency });
   }
 }
+/** §5: the code is for another country (or another currency). */
 export class DiscountWrongCountryError extends DomainError {
   constructor() {
     super("CODE_WRONG_COUNTRY", "This code is not valid in your country.");
   }
 }
+/** §3 paymentmethods: the code is for other payment methods (details: methods). */
 export class DiscountWrongMethodError extends DomainError {
   constructor(methods: string[]) {
     super("CODE_WRONG_PAYMENT_METHOD", "This code is not valid for this payment method.", { methods: methods.join(",") });
   }
 }
+/** The idempotency key was used before for a different request. */
 export class IdempotencyKeyReusedError extends DomainError {
   constructor() {
     super("IDEMPOTENCY_CONFLICT", "This request id was already used for another request.");

@@ -8,10 +8,12 @@ export const PAYMENT_METHODS = [
   "sdd", "prezelewy24", "blik", "sct", "giropay", "mastercard", "visa", "creditcard", "cartebancaire",
   "nexi", "ideal", "bancontact", "applepay", "paysafecard", "maestro", "paypal", "sofort", "eps",
 ] as const;
+/** One §3 payment method. */
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** §3 currencies of the package prices. */
 export const CURRENCIES = ["EUR", "GBP", "USD", "CHF", "PLN", "CAD", "AUD", "NZD"] as const;
+/** One §3 currency. */
 export type Currency = (typeof CURRENCIES)[number];
 
 /** Card methods: the payer may save the card at checkout, and a repeat order charges it directly. */

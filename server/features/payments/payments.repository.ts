@@ -2,18 +2,22 @@ import { sql, type Insertable, type Updateable } from "kysely";
 import type { DB, Tx } from "../../../db/create-db.js";
 import type { PaymentStatus, PaymentsTable } from "../../../db/database.js";
 
+/** The member's payment started with this idempotency key, if any. */
 export function findPaymentByIdempotencyKey(db: DB | Tx, userId: number, key: string) {
   return db.selectFrom("payments").selectAll().where("user_id", "=", userId).where("idempotency_key", "=", key).executeTakeFirst();
 }
 
+/** A payment by id. */
 export function findPayment(db: DB | Tx, id: number) {
   return db.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** A payment by its provider and the provider's reference. */
 export function findPaymentByReference(db: DB | Tx, provider: string, reference: string) {
   return db.selectFrom("payments").selectAll().where("provider", "=", provider).where("provider_reference", "=", reference).executeTakeFirst();
 }
 
+/** Write a new payment (status `loading`). */
 export function insertPayment(tx: Tx, p: Insertable<PaymentsTable>) {
   return tx.insertInto("payments").values(p).returningAll().executeTakeFirstOrThrow();
 }
@@ -67,6 +71,7 @@ export async function insertWebhookEvent(tx: Tx, e: { provider: string; event_id
   return row !== undefined;
 }
 
+/** Mark a recorded webhook event as having changed its payment. */
 export function setWebhookEventApplied(tx: Tx, provider: string, eventId: string, applied: boolean) {
   return tx.updateTable("payment_webhook_events").set({ applied }).where("provider", "=", provider).where("event_id", "=", eventId).execute();
 }

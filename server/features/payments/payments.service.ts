@@ -107,6 +107,7 @@ export interface RequestSite {
   origin: string;
 }
 
+/** What startPayment needs (validated by StartPaymentInput in payments.schema.ts). */
 export interface StartPaymentInput {
   packageId: number;
   method: PaymentMethod;

@@ -24,6 +24,7 @@ export interface ProviderWebhookEvent extends ProviderPaymentReport {
   eventId: string;
 }
 
+/** A hosted checkout to open: the site's payment, amount in integer cents, method and return URL. */
 export interface CheckoutRequest {
   paymentId: number;
   amountCents: number;
@@ -38,6 +39,7 @@ export interface CheckoutRequest {
   directDebit: { mandateReference: string; ibanMasked: string; accountHolder: string } | null;
 }
 
+/** A charge of a saved card (repeat order), without the payer. */
 export interface SavedCardCharge {
   paymentId: number;
   amountCents: number;

@@ -28,6 +28,7 @@ export const TEST_CARDS = {
   "4242": { number: "4242 4242 4242 4242", declinesRecurring: false },
   "0341": { number: "4000 0000 0000 0341", declinesRecurring: true },
 } as const;
+/** A test card of the hosted checkout, by its last four digits. */
 export type TestCard = keyof typeof TEST_CARDS;
 
 /** The payer's choice on the hosted checkout page. */
@@ -77,6 +78,7 @@ const WebhookBody = z.object({
     card: z.object({ last4: z.string().regex(/^\d{4}$/), mandate_reference: z.string().max(100).nullable() }).nullable(),
   }),
 });
+/** The simulated provider's webhook body (signed as sent). */
 export type SimulatedWebhookBody = z.infer<typeof WebhookBody>;
 
 /** `sha256=<hex>` of HMAC-SHA256(secret, rawBody). */
@@ -110,6 +112,7 @@ function reportOf(row: SessionRow): ProviderPaymentReport {
   };
 }
 
+/** The simulated provider: a PaymentProvider plus its hosted checkout page's operations. */
 export interface SimulatedProvider extends PaymentProvider {
   /** The hosted checkout page's data. @returns null for an unknown reference. */
   getCheckout(reference: string): Promise<CheckoutSessionView | null>;

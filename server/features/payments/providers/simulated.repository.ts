@@ -3,6 +3,7 @@ import type { DB } from "../../../../db/create-db.js";
 
 /** The simulated provider's own store: its hosted checkout sessions and saved test cards. */
 
+/** Open a hosted checkout session. */
 export function insertSession(
   db: DB,
   s: {
@@ -22,6 +23,7 @@ export function insertSession(
   return db.insertInto("simulated_checkout_sessions").values(s).execute();
 }
 
+/** A checkout session by its reference. */
 export function findSession(db: DB, reference: string) {
   return db.selectFrom("simulated_checkout_sessions").selectAll().where("reference", "=", reference).executeTakeFirst();
 }
@@ -52,10 +54,12 @@ export function settleSession(
   return q.returningAll().executeTakeFirst();
 }
 
+/** Save a test card for repeat orders. */
 export function insertCardMandate(db: DB, m: { reference: string; card_last4: string; declines_recurring: boolean }) {
   return db.insertInto("simulated_card_mandates").values(m).execute();
 }
 
+/** A saved test card by its mandate reference. */
 export function findCardMandate(db: DB, reference: string) {
   return db.selectFrom("simulated_card_mandates").selectAll().where("reference", "=", reference).executeTakeFirst();
 }
