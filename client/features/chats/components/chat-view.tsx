@@ -16,6 +16,7 @@ import { useTypingNotifier } from "../api/use-typing";
 import { useSiteSettings } from "../api/use-site-settings";
 import { NotEnoughCreditsModal } from "./not-enough-credits-modal";
 import { GiftPicker } from "./gift-picker";
+import { GiftArt } from "./gift-art";
 import { GiftIcon } from "../../../components/ui/gift-icon";
 import { useSendGift } from "../api/use-send-gift";
 import { GIFTS, type GiftKey } from "../gifts";
@@ -221,7 +222,7 @@ export function ChatView({ profile, conversationId: initialConversationId }: { p
                   {m.gift ? (
                     <span className="bubble-text">
                       <span className="gift-symbol" aria-hidden="true">
-                        {m.body}
+                        <GiftArt gift={m.gift} size={64} />
                       </span>
                       <span className="small">
                         {(() => {

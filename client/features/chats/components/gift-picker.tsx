@@ -1,6 +1,7 @@
 import { Button, Modal } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { GIFTS, type GiftKey } from "../gifts";
+import { GiftArt } from "./gift-art";
 
 /** Choose a gift to send in chat; each costs `cost` credits (§3 gift_credits). */
 export function GiftPicker({ show, onClose, onPick, cost, name, busy }: { show: boolean; onClose: () => void; onPick: (gift: GiftKey) => void; cost: number; name: string; busy: boolean }) {
@@ -21,7 +22,7 @@ export function GiftPicker({ show, onClose, onPick, cost, name, busy }: { show: 
             <li key={g.key}>
               <Button variant="light" className="gift-option w-100" onClick={() => onPick(g.key)} disabled={busy}>
                 <span className="gift-symbol" aria-hidden="true">
-                  {g.symbol}
+                  <GiftArt gift={g.key} size={44} />
                 </span>
                 <span className="d-block small">{i18n._(g.name)}</span>
               </Button>
