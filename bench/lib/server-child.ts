@@ -1,0 +1,75 @@
+/**
+ * The server under test, in its own process so its memory and CPU can be measured apart
+ * from the load generators. Built exactly as server/main.ts builds it (loadConfig from the
+ * environment, buildApp, listen), on 127.0.0.1 and a free port.
+ *
+ * IPC calls (see lib/child.ts):
+ *  - seed {count, passwordHash, credits} → {members: [{id, email}]}: members created straight in
+ *    the database (the embedded PGlite lives in this process, so nobody else can write to it).
+ *  - memory → process.memoryUsage() after a full GC.
+ *  - loopDelay → event-loop delay p50/p99/max (ms) since the previous call.
+ *  - gauges → ws_connections_open, trpc_subscriptions_active, chat_messages_sent_total.
+ *  - profileStart / profileStop {file} → a V8 CPU profile of what happens in between.
+ *  - stop → close the app gracefully.
+ */
+import fs from "node:fs";
+import { Session } from "node:inspector/promises";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { buildApp } from "../../server/app.js";
+import { loadConfig } from "../../server/config.js";
+import { memoryAfterGc, serveRpc } from "./child.js";
+import { seedMembers } from "./members.js";
+
+const config = loadConfig(process.env);
+const built = await buildApp(config);
+await built.app.listen({ host: "127.0.0.1", port: config.PORT });
+const address = built.app.server.address();
+if (!address || typeof address === "string") throw new Error("no TCP address");
+
+async function gauge(name: string): Promise<number> {
+  const metric = built.deps.metrics.registry.getSingleMetric(name);
+  if (!metric) return NaN;
+  const data = await metric.get();
+  return data.values.reduce((a, v) => a + v.value, 0);
+}
+
+let inspector: Session | null = null;
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+
+serveRpc(
+  {
+    seed: (args: { count: number; passwordHash: string; credits: number }) => seedMembers(built.deps.db, args),
+    memory: () => memoryAfterGc(),
+    /** Event-loop delay since the last call (ms): how long the main thread was blocked at worst. */
+    loopDelay: () => {
+      const out = { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
+      loopDelay.reset();
+      return out;
+    },
+    gauges: async () => ({
+      wsConnectionsOpen: await gauge("ws_connections_open"),
+      subscriptionsActive: await gauge("trpc_subscriptions_active"),
+      messagesSent: await gauge("chat_messages_sent_total"),
+    }),
+    /** Start the V8 CPU profiler (for BENCH_SERVER_PROF). */
+    profileStart: async () => {
+      inspector ??= new Session();
+      inspector.connect();
+      await inspector.post("Profiler.enable");
+      await inspector.post("Profiler.setSamplingInterval", { interval: 500 });
+      await inspector.post("Profiler.start");
+    },
+    /** Stop the profiler and write the profile to `file` (open it in Chrome DevTools). */
+    profileStop: async (args: { file: string }) => {
+      if (!inspector) return null;
+      const { profile } = await inspector.post("Profiler.stop");
+      fs.writeFileSync(args.file, JSON.stringify(profile));
+      inspector.disconnect();
+      inspector = null;
+      return args.file;
+    },
+    stop: () => built.close(),
+  },
+  { port: address.port, dbMode: built.deps.dbMode, bus: built.deps.bus.kind },
+);
