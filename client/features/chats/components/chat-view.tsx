@@ -18,6 +18,7 @@ import { NotEnoughCreditsModal } from "./not-enough-credits-modal";
 import { GiftPicker } from "./gift-picker";
 import { GiftArt } from "./gift-art";
 import { GiftIcon } from "../../../components/ui/gift-icon";
+import { PremiumOnlyModal } from "../../../components/ui/credits-modals";
 import { useSendGift } from "../api/use-send-gift";
 import { GIFTS, type GiftKey } from "../gifts";
 
@@ -62,6 +63,7 @@ export function ChatView({ profile, conversationId: initialConversationId }: { p
   const [typingUntil, setTypingUntil] = useState(0);
   const [noCredits, setNoCredits] = useState<"message" | "gift" | null>(null);
   const [giftsOpen, setGiftsOpen] = useState(false);
+  const [premiumOnly, setPremiumOnly] = useState<string | null>(null);
   const sendGift = useSendGift();
   const [sendError, setSendError] = useState<string | null>(null);
   const send = useSendMessage();
@@ -133,6 +135,11 @@ export function ChatView({ profile, conversationId: initialConversationId }: { p
             setDraft(text);
             setNoCredits("message");
             void utils.accounts.me.invalidate();
+          } else if (appCodeOf(err) === "CONVERSATION_LIMIT") {
+            // §2 premium-only popup: more conversations are a premium feature.
+            setPending((p) => p.filter((x) => x.clientId !== clientId));
+            setDraft(text);
+            setPremiumOnly(errorText(err));
           } else if (appCodeOf(err)) {
             setPending((p) => p.filter((x) => x.clientId !== clientId));
             setDraft(text);
@@ -161,6 +168,8 @@ export function ChatView({ profile, conversationId: initialConversationId }: { p
           if (appCodeOf(err) === "NOT_ENOUGH_CREDITS") {
             setNoCredits("gift");
             void utils.accounts.me.invalidate();
+          } else if (appCodeOf(err) === "CONVERSATION_LIMIT") {
+            setPremiumOnly(errorText(err));
           } else {
             setSendError(errorText(err));
           }
@@ -326,6 +335,9 @@ export function ChatView({ profile, conversationId: initialConversationId }: { p
         </Form>
       </footer>
       <NotEnoughCreditsModal show={noCredits !== null} onClose={() => setNoCredits(null)} cost={noCredits === "gift" ? giftCost : cost} gift={noCredits === "gift"} />
+      <PremiumOnlyModal show={premiumOnly !== null} onClose={() => setPremiumOnly(null)}>
+        {premiumOnly}
+      </PremiumOnlyModal>
       <GiftPicker show={giftsOpen} onClose={() => setGiftsOpen(false)} onPick={giveGift} cost={giftCost} name={profile.name} busy={sendGift.isPending} />
     </div>
   );
