@@ -18,6 +18,14 @@ export function LiveProvider({ children }: { children: ReactNode }) {
 
   trpc.live.events.useSubscription(undefined, {
     enabled: !!me,
+    // A fresh stream starts at the newest event: whatever committed while the socket was (re)opening
+    // is read back by refetching what the screens show.
+    onStarted() {
+      void utils.live.counters.invalidate();
+      void utils.chats.invalidate();
+      void utils.likes.invalidate();
+      void utils.accounts.me.invalidate();
+    },
     onData(envelope) {
       const event = envelope.data;
       dispatchLiveEvent(event);
