@@ -119,6 +119,19 @@ describe("sending paid messages (§1, §4, §9)", () => {
     expect((await b.api.chats.list()).totalUnread).toBe(1);
   });
 
+  it("a retry that arrives after the credits ran out still returns the first message, charging nothing", async () => {
+    const a = await member({ paid: true, credits: MESSAGE_CREDITS });
+    const b = await member();
+    const clientId = crypto.randomUUID();
+    const first = await send(a, b, "the last one I can pay", clientId);
+    expect(first.credits).toBe(0);
+    const retry = await send(a, b, "the last one I can pay", clientId);
+    expect(retry).toMatchObject({ duplicate: true, charged: 0, credits: 0 });
+    expect(retry.message).toEqual(first.message);
+    expect(await messagesBetween(a, b)).toHaveLength(1);
+    await expectLedgerConsistent(a);
+  });
+
   it("the same clientId for another text is refused (IDEMPOTENCY_CONFLICT), not sent", async () => {
     const a = await member({ paid: true, credits: 100 });
     const b = await member();

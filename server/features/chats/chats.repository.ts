@@ -80,18 +80,32 @@ export async function useFreeMessage(tx: Tx, userId: number): Promise<boolean> {
 
 /** After a message: the recipient has one more unread; both see the conversation again. */
 export async function markDelivered(tx: Tx, conversationId: number, senderId: number, recipientId: number, seq: number) {
+  // One statement for both rows: a round trip saved on the hottest path (bench:chat).
   await tx
     .updateTable("conversation_members")
-    .set((eb) => ({ unread_count: eb("unread_count", "+", 1), removed: false, last_message_at: sql`now()` }))
+    .set({
+      unread_count: sql`unread_count + case when user_id = ${recipientId} then 1 else 0 end`,
+      last_read_seq: sql`case when user_id = ${senderId} then ${seq}::int else last_read_seq end`,
+      removed: false,
+      last_message_at: sql`now()`,
+    })
     .where("conversation_id", "=", conversationId)
-    .where("user_id", "=", recipientId)
+    .where("user_id", "in", [senderId, recipientId])
     .execute();
-  await tx
-    .updateTable("conversation_members")
-    .set({ removed: false, last_read_seq: seq, last_message_at: sql`now()` })
-    .where("conversation_id", "=", conversationId)
-    .where("user_id", "=", senderId)
-    .execute();
+}
+
+/**
+ * Take the next sequence number of the pair's conversation under its row lock, when the
+ * conversation exists. @returns its id and the new seq, or undefined before the first message.
+ */
+export function bumpSeqOfPair(tx: Tx, a: number, b: number) {
+  return tx
+    .updateTable("conversations")
+    .set((eb) => ({ last_seq: eb("last_seq", "+", 1), last_message_at: sql`now()` }))
+    .where("member_low_id", "=", Math.min(a, b))
+    .where("member_high_id", "=", Math.max(a, b))
+    .returning(["id", "last_seq"])
+    .executeTakeFirst();
 }
 
 /** The member's conversation list (not removed), newest first, with the last message. */

@@ -6,7 +6,7 @@ import { getSiteSettings } from "../site/site.settings.js";
 import { spendCreditsOrThrow } from "../credits/credits.service.js";
 import { GIFTS, type GiftKey } from "./gifts.js";
 import { getProfileSummaries, lockMembersForUpdate, type ProfileSummary } from "../members/members.service.js";
-import { publishEphemeral, publishStored, recordEvent, type StoredEvent } from "../live/live.service.js";
+import { publishEphemeral, publishStored, recordEvent, recordEvents, type StoredEvent } from "../live/live.service.js";
 import type { ChatMessage } from "./chats.events.js";
 import * as repo from "./chats.repository.js";
 
@@ -70,7 +70,10 @@ function toMessage(r: {
  * under its row lock, insert the message, count it unread for the recipient and record a
  * `message.new` event for both members. Events are published after commit.
  *
- * Idempotent on (sender, clientId): a retry returns the first result and charges nothing.
+ * Idempotent on (sender, clientId): a retry returns the first result and charges nothing. The
+ * earlier message is looked up only when the transaction fails (a retry fails on the unique
+ * keys of the message or its ledger row, or on a rule the first send has since changed, such as
+ * the credits it spent), so a first send costs no extra round trip.
  *
  * @param input.body 1..message_length characters (validated by the schema; length re-checked here).
  * @throws NotEnoughCreditsError (nothing sent or charged), ConversationLimitError,
@@ -86,9 +89,6 @@ export async function sendMessage(
   if ([...input.body].length > settings.message_length) throw new MessageTooLongError(settings.message_length);
   if (input.toProfileId === senderId) throw new NotFoundError("You cannot write to yourself.");
 
-  const earlier = await repo.findMessageByClientId(deps.db, senderId, input.clientId);
-  if (earlier) return replay(deps, senderId, input, earlier);
-
   let result: { message: ChatMessage; credits: number; freeMessagesLeft: number; charged: number; events: StoredEvent[] };
   try {
     result = await inTransaction(deps.db, async (tx) => {
@@ -100,15 +100,18 @@ export async function sendMessage(
       // §1: members must confirm their address before others can reply to them.
       if (recipient.status !== "active") throw new RecipientNotConfirmedError();
 
-      let conv = await repo.findConversationByPair(tx, senderId, recipient.id);
+      // The conversation's next seq, taken under its row lock: sequence order is commit order.
+      let conv = await repo.bumpSeqOfPair(tx, senderId, recipient.id);
       if (!conv) {
         // §4: a hidden (invisible or disabled) member cannot be written to first; replies go on.
         if (!recipient.visible) throw new NotFoundError("This member could not be found.");
         if (!sender.paidUser && (await repo.countConversationsStartedBy(tx, senderId)) >= MAX_STARTED_CONVERSATIONS_FREE) {
           throw new ConversationLimitError();
         }
-        conv = await repo.insertConversation(tx, senderId, recipient.id, senderId);
+        const created = await repo.insertConversation(tx, senderId, recipient.id, senderId);
+        conv = { id: created.id, last_seq: (await repo.nextSeq(tx, created.id)).seq };
       }
+      const seq = conv.last_seq;
 
       // A free member's allowance goes first; after it, and for premium members, credits.
       // A gift always costs gift_credits (§3), charged under its own ledger reason.
@@ -125,7 +128,6 @@ export async function sendMessage(
         charged = settings.message_credits;
       }
 
-      const { seq } = await repo.nextSeq(tx, conv.id);
       const row = await repo.insertMessage(tx, {
         conversation_id: conv.id,
         seq,
@@ -137,17 +139,17 @@ export async function sendMessage(
       });
       await repo.markDelivered(tx, conv.id, senderId, recipient.id, seq);
       const message = toMessage({ ...row, conversation_id: conv.id, seq, sender_id: senderId, client_id: input.clientId, body: input.body, gift: input.gift ?? null });
-      const events = await Promise.all([
-        recordEvent(tx, recipient.id, { type: "message.new", conversationId: conv.id, otherProfileId: senderId, message }),
-        recordEvent(tx, senderId, { type: "message.new", conversationId: conv.id, otherProfileId: recipient.id, message }),
+      const events = await recordEvents(tx, [
+        { userId: recipient.id, event: { type: "message.new", conversationId: conv.id, otherProfileId: senderId, message } },
+        { userId: senderId, event: { type: "message.new", conversationId: conv.id, otherProfileId: recipient.id, message } },
       ]);
       return { message, credits, freeMessagesLeft, charged, events };
     });
   } catch (err) {
-    // Two tabs retried the same send at once: the other one won; answer with its result.
-    if (isUniqueViolation(err)) {
-      const winner = await repo.findMessageByClientId(deps.db, senderId, input.clientId);
-      if (winner) return replay(deps, senderId, input, winner);
+    // A retry of a send that went through (or a twin that won the race): answer with its result.
+    if (isUniqueViolation(err) || err instanceof DomainError) {
+      const earlier = await repo.findMessageByClientId(deps.db, senderId, input.clientId);
+      if (earlier) return replay(deps, senderId, input, earlier);
     }
     throw err;
   }

@@ -16,6 +16,28 @@ export async function appendMemberEvent(tx: Tx, userId: number, type: string, pa
   return { userId, seq: Number(seq), type, payload };
 }
 
+/**
+ * appendMemberEvent for several distinct members at once: one UPDATE numbers them all (the rows
+ * are already locked by the caller's transaction), one INSERT stores them.
+ */
+export async function appendMemberEvents(tx: Tx, entries: readonly { userId: number; type: string; payload: unknown }[]) {
+  const ids = entries.map((e) => e.userId);
+  if (new Set(ids).size !== ids.length) throw new Error("appendMemberEvents: one event per member");
+  const rows = await tx
+    .updateTable("users")
+    .set((eb) => ({ last_event_seq: eb("last_event_seq", "+", 1) }))
+    .where("id", "in", ids)
+    .returning(["id", "last_event_seq"])
+    .execute();
+  const seqOf = new Map(rows.map((r) => [r.id, Number(r.last_event_seq)]));
+  const stored = entries.map((e) => ({ userId: e.userId, seq: seqOf.get(e.userId)!, type: e.type, payload: e.payload }));
+  await tx
+    .insertInto("member_events")
+    .values(stored.map((e) => ({ user_id: e.userId, seq: e.seq, type: e.type, payload: jsonb(e.payload) })))
+    .execute();
+  return stored;
+}
+
 export function findEventsAfter(db: DB, userId: number, afterSeq: number, limit: number) {
   return db
     .selectFrom("member_events")

@@ -4,7 +4,7 @@ import type { Tx } from "../../../db/create-db.js";
 import type { ChatEvent } from "../chats/chats.events.js";
 import type { LikeEvent } from "../likes/likes.events.js";
 import type { CreditsEvent } from "../credits/credits.events.js";
-import { appendMemberEvent, findEventsAfter, findLastEventSeq } from "./live.repository.js";
+import { appendMemberEvent, appendMemberEvents, findEventsAfter, findLastEventSeq } from "./live.repository.js";
 
 /** Every event a member's tabs receive live. */
 export type LiveEvent = ChatEvent | LikeEvent | CreditsEvent;
@@ -29,6 +29,15 @@ const channelOf = (userId: number) => `member:${userId}`;
 export async function recordEvent(tx: Tx, userId: number, event: LiveEvent): Promise<StoredEvent> {
   const { seq } = await appendMemberEvent(tx, userId, event.type, event);
   return { userId, seq, event };
+}
+
+/**
+ * recordEvent for several distinct members in one go (two statements, whatever the count);
+ * the members' rows must already be locked by the transaction (lock order: members by id).
+ */
+export async function recordEvents(tx: Tx, entries: readonly { userId: number; event: LiveEvent }[]): Promise<StoredEvent[]> {
+  const stored = await appendMemberEvents(tx, entries.map((e) => ({ userId: e.userId, type: e.event.type, payload: e.event })));
+  return stored.map((s, i) => ({ userId: s.userId, seq: s.seq, event: entries[i]!.event }));
 }
 
 /** Publish committed events on the bus, for every instance where the member has a tab. */
