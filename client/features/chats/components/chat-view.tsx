@@ -304,7 +304,7 @@ export function ChatView({ profile, conversationId: initialConversationId }: { p
                 className="chat-input"
               />
             </Form.Group>
-            <Button variant="outline-primary" onClick={() => setGiftsOpen(true)} aria-label={t`Send a gift`} title={t`Send a gift`}>
+            <Button variant="outline-primary" onClick={() => setGiftsOpen(true)} aria-label={t`Give a gift`} title={t`Give a gift`}>
               <GiftIcon size={20} />
             </Button>
             <Button type="submit" disabled={!draft.trim() || length > maxLength}>
