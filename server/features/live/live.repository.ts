@@ -1,5 +1,4 @@
 import type { DB, Tx } from "../../../db/create-db.js";
-import { jsonb } from "../../../db/json.js";
 
 /**
  * Append an event to a member's log under the member row's lock: the seq is
@@ -12,7 +11,7 @@ export async function appendMemberEvent(tx: Tx, userId: number, type: string, pa
     .where("id", "=", userId)
     .returning("last_event_seq")
     .executeTakeFirstOrThrow();
-  await tx.insertInto("member_events").values({ user_id: userId, seq, type, payload: jsonb(payload) }).execute();
+  await tx.insertInto("member_events").values({ user_id: userId, seq, type, payload: JSON.stringify(payload) }).execute();
   return { userId, seq: Number(seq), type, payload };
 }
 
@@ -33,7 +32,7 @@ export async function appendMemberEvents(tx: Tx, entries: readonly { userId: num
   const stored = entries.map((e) => ({ userId: e.userId, seq: seqOf.get(e.userId)!, type: e.type, payload: e.payload }));
   await tx
     .insertInto("member_events")
-    .values(stored.map((e) => ({ user_id: e.userId, seq: e.seq, type: e.type, payload: jsonb(e.payload) })))
+    .values(stored.map((e) => ({ user_id: e.userId, seq: e.seq, type: e.type, payload: JSON.stringify(e.payload) })))
     .execute();
   return stored;
 }
