@@ -2,9 +2,8 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import type { DB, Tx } from "../../../db/create-db.js";
 import type { Database } from "../../../db/database.js";
 
-/** Profile card data (name, birth date, place, main photo) for a set of member ids. */
-export function findProfileSummaries(db: DB | Tx, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
+/** The columns of a profile card (name, birth date, place, main photo): one query shape for every list. */
+function selectProfileCards(db: DB | Tx) {
   return db
     .selectFrom("profiles")
     .leftJoin("photos", (j) => j.onRef("photos.profile_id", "=", "profiles.id").on("photos.is_main", "=", true))
@@ -12,7 +11,13 @@ export function findProfileSummaries(db: DB | Tx, ids: readonly number[]) {
       "profiles.id", "profiles.name", "profiles.birth_date", "profiles.gender", "profiles.city",
       "profiles.country", "profiles.last_active", "profiles.status",
       "photos.thumb_filename as main_thumb_filename", "photos.filename as main_filename",
-    ])
+    ]);
+}
+
+/** Profile card data (name, birth date, place, main photo) for a set of member ids. */
+export function findProfileSummaries(db: DB | Tx, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectProfileCards(db)
     .where("profiles.id", "in", ids as number[])
     .execute();
 }
@@ -80,15 +85,7 @@ function searchWhere<O>(qb: SelectQueryBuilder<Database, "profiles", O>, f: Sear
  * do not overlap). Asks for `limit` rows: pass pageSize + 1 to learn whether a next page exists.
  */
 export function searchProfiles(db: DB | Tx, f: SearchFilters, offset: number, limit: number): Promise<ProfileSummaryRow[]> {
-  const base = db
-    .selectFrom("profiles")
-    .leftJoin("photos", (j) => j.onRef("photos.profile_id", "=", "profiles.id").on("photos.is_main", "=", true))
-    .select([
-      "profiles.id", "profiles.name", "profiles.birth_date", "profiles.gender", "profiles.city",
-      "profiles.country", "profiles.last_active", "profiles.status",
-      "photos.thumb_filename as main_thumb_filename", "photos.filename as main_filename",
-    ]);
-  return searchWhere(base, f)
+  return searchWhere(selectProfileCards(db), f)
     .orderBy("profiles.last_active", "desc")
     .orderBy("profiles.id", "desc")
     .offset(offset)
