@@ -26,6 +26,7 @@ import { DEV_PAYMENT_WEBHOOK_SECRET } from "./config.js";
 import { createFileSmsSender } from "./infra/sms.js";
 import { createSimulatedProvider, SIMULATED_WEBHOOK_PATH } from "./features/payments/providers/simulated.provider.js";
 import { paymentRoutes } from "./features/payments/payments.http.js";
+import { photoRoutes } from "./features/members/photos.http.js";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const clientDist = path.join(rootDir, "dist", "client");
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
   } as FastifyTRPCPluginOptions<AppRouter> & { keepAlive: unknown });
   await app.register(legacyApi(deps), { prefix: "/api" }); // §7 /api/*.php polling API (server/legacy)
   await app.register(paymentRoutes(deps)); // payment webhooks and the simulated hosted checkout's API
+  await app.register(photoRoutes(deps)); // POST /media/upload: a member adds a photo (multipart)
 
   // Photos: unguessable file names, so a URL is only known to members the server showed it to.
   fs.mkdirSync(config.mediaDir, { recursive: true });

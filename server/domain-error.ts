@@ -37,6 +37,9 @@ export const APP_ERROR_CODES = [
   "DIRECT_DEBIT_BLOCKED",
   "DIRECT_DEBIT_LIMIT",
   "CODE_INVALID",
+  "PHOTO_LIMIT",
+  "INVALID_IMAGE",
+  "PHOTO_TOO_LARGE",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -38,6 +38,9 @@ export const TRPC_CODE_OF: Record<AppErrorCode, TRPCCode> = {
   DIRECT_DEBIT_BLOCKED: "FORBIDDEN", // §8 direct debit: account blocked
   DIRECT_DEBIT_LIMIT: "FORBIDDEN", // §8 direct debit: limit reached
   CODE_INVALID: "BAD_REQUEST", // §8 direct debit: 'Code invalid'
+  PHOTO_LIMIT: "FORBIDDEN", // §5, §9: free 3 photos, premium 25
+  INVALID_IMAGE: "BAD_REQUEST", // a photo upload that is not a JPEG, PNG, WebP, GIF or AVIF image
+  PHOTO_TOO_LARGE: "PAYLOAD_TOO_LARGE", // a photo upload over the size limit
 };
 
 /** Turn a DomainError into the TRPCError the client receives; anything else passes through. */

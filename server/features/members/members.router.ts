@@ -1,7 +1,8 @@
 import { router, memberProcedure } from "../../trpc/init.js";
-import { GetMemberInput, RegionsInput, SearchMembersInput, UnlockPhotoInput } from "./members.schema.js";
+import { GetMemberInput, OwnPhotoInput, RegionsInput, SearchMembersInput, SetPhotoPrivateInput, UnlockPhotoInput } from "./members.schema.js";
 import * as members from "./members.service.js";
 import { unlockPhoto } from "./photo-unlocks.service.js";
+import * as photos from "./photos.service.js";
 
 /** Member search and profiles (§2 /members, /members/{id}): wiring only. */
 export const membersRouter = router({
@@ -11,4 +12,13 @@ export const membersRouter = router({
   interests: memberProcedure.query(() => members.listInterests()),
   /** Buy access to a private photo for photo_credits. Errors: NOT_FOUND, PREMIUM_ONLY, NOT_ENOUGH_CREDITS. */
   unlockPhoto: memberProcedure.input(UnlockPhotoInput).mutation(({ ctx, input }) => unlockPhoto(ctx.deps, ctx.member, input.photoId)),
+  // §2 /profile photo management (photos.service.ts; uploads go through POST /media/upload, photos.http.ts).
+  /** Own photos, never locked. Output: { photos: {id,isMain,isPrivate,url,thumbUrl}[], count, limit (§9: 3 or 25), paidUser }. */
+  myPhotos: memberProcedure.query(({ ctx }) => photos.listMyPhotos(ctx.deps, ctx.member.id)),
+  /** Input {photoId}. Make it main (and public, §6). Output: as myPhotos. Errors: NOT_FOUND (not one's own photo). */
+  setMainPhoto: memberProcedure.input(OwnPhotoInput).mutation(({ ctx, input }) => photos.setMainPhoto(ctx.deps, ctx.member.id, input.photoId)),
+  /** Input {photoId, isPrivate}. Output: as myPhotos. Errors: NOT_FOUND, VALIDATION (the main photo stays public). */
+  setPhotoPrivate: memberProcedure.input(SetPhotoPrivateInput).mutation(({ ctx, input }) => photos.setPhotoPrivate(ctx.deps, ctx.member.id, input.photoId, input.isPrivate)),
+  /** Input {photoId}. Deletes row and files; a deleted main is replaced by the next public photo. Output: as myPhotos. Errors: NOT_FOUND. */
+  deletePhoto: memberProcedure.input(OwnPhotoInput).mutation(({ ctx, input }) => photos.deletePhoto(ctx.deps, ctx.member.id, input.photoId)),
 });

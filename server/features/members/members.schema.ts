@@ -42,3 +42,8 @@ export const GetMemberInput = z.object({ id: Id });
 export const UnlockPhotoInput = z.object({ photoId: Id });
 
 export const RegionsInput = z.object({ country: Country });
+
+/** members.setMainPhoto / members.deletePhoto: one of the member's own photos. */
+export const OwnPhotoInput = z.object({ photoId: Id });
+/** members.setPhotoPrivate. */
+export const SetPhotoPrivateInput = z.object({ photoId: Id, isPrivate: z.boolean() });

@@ -1,0 +1,61 @@
+import { sql } from "kysely";
+import type { DB, Tx } from "../../../db/create-db.js";
+import type { StoredPhotoFiles } from "./members.photo-store.js";
+
+/** Every photo of a member (any status), main first, then by position and id. */
+export function findOwnPhotos(db: DB | Tx, profileId: number) {
+  return db
+    .selectFrom("photos")
+    .select(["id", "filename", "thumb_filename", "blurred_filename", "is_main", "is_private", "status", "position"])
+    .where("profile_id", "=", profileId)
+    .orderBy("is_main", "desc")
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+}
+
+/** One photo of `profileId` (undefined when it is someone else's or does not exist). */
+export function findOwnPhoto(db: DB | Tx, profileId: number, photoId: number) {
+  return db
+    .selectFrom("photos")
+    .select(["id", "filename", "thumb_filename", "blurred_filename", "is_main", "is_private", "status", "position"])
+    .where("id", "=", photoId)
+    .where("profile_id", "=", profileId)
+    .executeTakeFirst();
+}
+
+/** How many photos the member has (any status), whether one is main, and the next position. */
+export async function photoStats(tx: DB | Tx, profileId: number): Promise<{ count: number; hasMain: boolean; nextPosition: number }> {
+  const row = await tx
+    .selectFrom("photos")
+    .select([
+      sql<number>`count(*)::int`.as("count"),
+      sql<boolean>`coalesce(bool_or(is_main), false)`.as("has_main"),
+      sql<number>`coalesce(max(position) + 1, 0)::int`.as("next_position"),
+    ])
+    .where("profile_id", "=", profileId)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), hasMain: Boolean(row.has_main), nextPosition: Number(row.next_position) };
+}
+
+export function insertPhoto(tx: Tx, row: StoredPhotoFiles & { profile_id: number; is_main: boolean; is_private: boolean; position: number }) {
+  return tx
+    .insertInto("photos")
+    .values({ ...row, status: "active" })
+    .returning(["id", "filename", "thumb_filename", "blurred_filename", "is_main", "is_private", "status", "position"])
+    .executeTakeFirstOrThrow();
+}
+
+/** Make `photoId` the member's only main photo (the old main is cleared first: one main per profile). */
+export async function setMain(tx: Tx, profileId: number, photoId: number): Promise<void> {
+  await tx.updateTable("photos").set({ is_main: false }).where("profile_id", "=", profileId).where("is_main", "=", true).where("id", "<>", photoId).execute();
+  await tx.updateTable("photos").set({ is_main: true, is_private: false }).where("id", "=", photoId).where("profile_id", "=", profileId).execute();
+}
+
+export function setPrivate(tx: Tx, profileId: number, photoId: number, isPrivate: boolean) {
+  return tx.updateTable("photos").set({ is_private: isPrivate }).where("id", "=", photoId).where("profile_id", "=", profileId).execute();
+}
+
+export function deletePhotoRow(tx: Tx, profileId: number, photoId: number) {
+  return tx.deleteFrom("photos").where("id", "=", photoId).where("profile_id", "=", profileId).execute();
+}

@@ -1,0 +1,207 @@
+import sharp from "sharp";
+import type { AppDeps } from "../../deps.js";
+import { inTransaction } from "../../../db/create-db.js";
+import { DomainError, NotFoundError } from "../../domain-error.js";
+import { MAX_PHOTOS_FREE, MAX_PHOTOS_PREMIUM } from "../../constants.js";
+import { lockMembersForUpdate } from "./members.service.js";
+import { deletePhotoFiles, storePhoto, type StoredPhotoFiles } from "./members.photo-store.js";
+import { mediaUrl } from "./members.photos.js";
+import * as repo from "./photos.repository.js";
+
+/**
+ * The member's own photos (§2 /profile "own profile and photo management"): upload, list, main,
+ * private, delete. Every rule about a member's own photos lives here; the tRPC procedures
+ * (members.router.ts) and the upload route (photos.http.ts) only wire it.
+ */
+
+/** Largest upload accepted (bytes). A phone photo is a few MB; the stored variants are 480 px. */
+export const MAX_PHOTO_UPLOAD_BYTES = 8 * 1024 * 1024;
+/** Formats sharp reports for the images accepted: JPEG, PNG, WebP, GIF and AVIF (heif + av1). */
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
+
+/** §5, §9: the member already has as many photos as their plan allows. */
+export class PhotoLimitError extends DomainError {
+  constructor(limit: number) {
+    super(
+      "PHOTO_LIMIT",
+      limit >= MAX_PHOTOS_PREMIUM
+        ? `Premium members may add up to ${MAX_PHOTOS_PREMIUM} photos.`
+        : `Free members may add up to ${MAX_PHOTOS_FREE} photos. Get Premium to add up to ${MAX_PHOTOS_PREMIUM}.`,
+      { limit, premiumLimit: MAX_PHOTOS_PREMIUM },
+    );
+  }
+}
+
+/** The upload is not a JPEG, PNG, WebP, GIF or AVIF image sharp can decode. */
+export class InvalidImageError extends DomainError {
+  constructor() {
+    super("INVALID_IMAGE", "This file is not an image we can use. Upload a JPEG, PNG, WebP, GIF or AVIF photo.");
+  }
+}
+
+/** The upload is larger than MAX_PHOTO_UPLOAD_BYTES. */
+export class PhotoTooLargeError extends DomainError {
+  constructor() {
+    const maxMb = MAX_PHOTO_UPLOAD_BYTES / (1024 * 1024);
+    super("PHOTO_TOO_LARGE", `Photos may be at most ${maxMb} MB.`, { maxMb });
+  }
+}
+
+/** The main photo is public (§6: shown to everyone); another photo must become main first. */
+export class MainPhotoPublicError extends DomainError {
+  constructor() {
+    super("VALIDATION", "The main photo is always public. Make another photo your main photo first.");
+  }
+}
+
+/** One of the member's own photos, as the owner sees it: never locked (ARCHITECTURE "the server decides"). */
+export interface OwnPhoto {
+  id: number;
+  isMain: boolean;
+  isPrivate: boolean;
+  url: string;
+  thumbUrl: string;
+}
+
+export interface MyPhotos {
+  /** Main photo first, then in upload order. */
+  photos: OwnPhoto[];
+  count: number;
+  /** §9: 3 for free members, 25 for premium (paid_user). */
+  limit: number;
+  paidUser: boolean;
+}
+
+/** §5, §9: how many photos a member may have. */
+export function photoLimitFor(paidUser: boolean): number {
+  return paidUser ? MAX_PHOTOS_PREMIUM : MAX_PHOTOS_FREE;
+}
+
+function toOwnPhoto(r: { id: number; is_main: boolean; is_private: boolean; filename: string; thumb_filename: string }): OwnPhoto {
+  return { id: r.id, isMain: r.is_main, isPrivate: r.is_private, url: mediaUrl(r.filename), thumbUrl: mediaUrl(r.thumb_filename) };
+}
+
+/**
+ * members.myPhotos: the member's own photos with full-size URLs, the count and their limit.
+ * @returns MyPhotos. No errors (a member always has a row).
+ */
+export async function listMyPhotos(deps: Pick<AppDeps, "db">, userId: number): Promise<MyPhotos> {
+  const [rows, user] = await Promise.all([
+    repo.findOwnPhotos(deps.db, userId),
+    deps.db.selectFrom("users").select("paid_user").where("id", "=", userId).executeTakeFirstOrThrow(),
+  ]);
+  return { photos: rows.map(toOwnPhoto), count: rows.length, limit: photoLimitFor(user.paid_user), paidUser: user.paid_user };
+}
+
+/** Whether `input` is one of the accepted formats (reads the header only; decoding happens in storePhoto). */
+async function isAcceptedImage(input: Buffer): Promise<boolean> {
+  try {
+    const meta = await sharp(input).metadata();
+    if (meta.format && ACCEPTED_FORMATS.has(meta.format)) return true;
+    return meta.format === "heif" && meta.compression === "av1"; // AVIF
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Add a photo (§2 /profile photo management) within the §5/§9 limit: 3 for free members, 25
+ * for premium. The image is checked (JPEG, PNG, WebP, GIF or AVIF) and encoded into its three
+ * WebP files first (CPU work outside any transaction); then, under the member's row lock, the
+ * photos are counted and the row inserted — so concurrent uploads cannot pass the limit. When
+ * the limit is hit (or anything fails) after the files were written, they are deleted.
+ * The new photo becomes main when the member has no main photo and it is not private (the main
+ * photo is public, §6).
+ *
+ * @param buffer the uploaded file (at most MAX_PHOTO_UPLOAD_BYTES; the route enforces it).
+ * @returns the stored photo as the owner sees it.
+ * @throws InvalidImageError (not an accepted image; nothing stored), PhotoLimitError
+ *         (limit reached; nothing stored), NotFoundError (no such member).
+ */
+export async function addPhoto(
+  deps: Pick<AppDeps, "db" | "config">,
+  userId: number,
+  buffer: Buffer,
+  opts: { private?: boolean } = {},
+): Promise<OwnPhoto> {
+  // A cheap early refusal before encoding; the count under the lock below is the one that decides.
+  const user = await deps.db.selectFrom("users").select("paid_user").where("id", "=", userId).executeTakeFirst();
+  if (!user) throw new NotFoundError("This member could not be found.");
+  const before = await repo.photoStats(deps.db, userId);
+  if (before.count >= photoLimitFor(user.paid_user)) throw new PhotoLimitError(photoLimitFor(user.paid_user));
+
+  if (buffer.length === 0 || !(await isAcceptedImage(buffer))) throw new InvalidImageError();
+  let files: StoredPhotoFiles;
+  try {
+    files = await storePhoto(deps.config.mediaDir, buffer);
+  } catch {
+    throw new InvalidImageError(); // storePhoto writes nothing when decoding fails
+  }
+  try {
+    const row = await inTransaction(deps.db, async (tx) => {
+      const member = (await lockMembersForUpdate(tx, [userId])).get(userId);
+      if (!member) throw new NotFoundError("This member could not be found.");
+      const limit = photoLimitFor(member.paidUser);
+      const stats = await repo.photoStats(tx, userId);
+      if (stats.count >= limit) throw new PhotoLimitError(limit);
+      const isPrivate = opts.private === true;
+      return repo.insertPhoto(tx, { ...files, profile_id: userId, is_main: !stats.hasMain && !isPrivate, is_private: isPrivate, position: stats.nextPosition });
+    });
+    return toOwnPhoto(row);
+  } catch (err) {
+    await deletePhotoFiles(deps.config.mediaDir, files);
+    throw err;
+  }
+}
+
+/**
+ * members.setMainPhoto: make one of the member's photos the main one (public, shown on cards, §2
+ * profile-photo alert); it becomes public if it was private (§6: the main photo is public).
+ * @throws NotFoundError when the photo is not the member's.
+ */
+export async function setMainPhoto(deps: Pick<AppDeps, "db">, userId: number, photoId: number): Promise<MyPhotos> {
+  await inTransaction(deps.db, async (tx) => {
+    await lockMembersForUpdate(tx, [userId]);
+    if (!(await repo.findOwnPhoto(tx, userId, photoId))) throw new NotFoundError("This photo could not be found.");
+    await repo.setMain(tx, userId, photoId);
+  });
+  return listMyPhotos(deps, userId);
+}
+
+/**
+ * members.setPhotoPrivate: a private photo opens for free members only with photo_credits (§3);
+ * premium members see it (§6).
+ * @throws NotFoundError (not the member's photo), MainPhotoPublicError (making the main photo private).
+ */
+export async function setPhotoPrivate(deps: Pick<AppDeps, "db">, userId: number, photoId: number, isPrivate: boolean): Promise<MyPhotos> {
+  await inTransaction(deps.db, async (tx) => {
+    await lockMembersForUpdate(tx, [userId]);
+    const photo = await repo.findOwnPhoto(tx, userId, photoId);
+    if (!photo) throw new NotFoundError("This photo could not be found.");
+    if (isPrivate && photo.is_main) throw new MainPhotoPublicError();
+    await repo.setPrivate(tx, userId, photoId, isPrivate);
+  });
+  return listMyPhotos(deps, userId);
+}
+
+/**
+ * members.deletePhoto: delete the row (unlocks of it go with it) and then its files. When it was
+ * the main photo, the next public photo (in order) becomes main; when only private photos remain,
+ * none is made main (that would publish a private photo) and the §2 profile-photo alert shows.
+ * @throws NotFoundError when the photo is not the member's.
+ */
+export async function deletePhoto(deps: Pick<AppDeps, "db" | "config">, userId: number, photoId: number): Promise<MyPhotos> {
+  const removed = await inTransaction(deps.db, async (tx) => {
+    await lockMembersForUpdate(tx, [userId]);
+    const photo = await repo.findOwnPhoto(tx, userId, photoId);
+    if (!photo) throw new NotFoundError("This photo could not be found.");
+    await repo.deletePhotoRow(tx, userId, photoId);
+    if (photo.is_main) {
+      const next = (await repo.findOwnPhotos(tx, userId)).find((p) => !p.is_private);
+      if (next) await repo.setMain(tx, userId, next.id);
+    }
+    return photo;
+  });
+  await deletePhotoFiles(deps.config.mediaDir, removed);
+  return listMyPhotos(deps, userId);
+}
