@@ -13,7 +13,7 @@ export const membersRouter = router({
   /** Buy access to a private photo for photo_credits. Errors: NOT_FOUND, PREMIUM_ONLY, NOT_ENOUGH_CREDITS. */
   unlockPhoto: memberProcedure.input(UnlockPhotoInput).mutation(({ ctx, input }) => unlockPhoto(ctx.deps, ctx.member, input.photoId)),
   // §2 /profile photo management (photos.service.ts; uploads go through POST /media/upload, photos.http.ts).
-  /** Own photos, never locked. Output: { photos: {id,isMain,isPrivate,url,thumbUrl}[], count, limit (§9: 3 or 25), paidUser }. */
+  /** Own photos, never locked. Output: { photos: {id,isMain,isPrivate,url,thumbUrl}[], count, limit (§9: 3 or 25), premiumLimit, paidUser }. */
   myPhotos: memberProcedure.query(({ ctx }) => photos.listMyPhotos(ctx.deps, ctx.member.id)),
   /** Input {photoId}. Make it main (and public, §6). Output: as myPhotos. Errors: NOT_FOUND (not one's own photo). */
   setMainPhoto: memberProcedure.input(OwnPhotoInput).mutation(({ ctx, input }) => photos.setMainPhoto(ctx.deps, ctx.member.id, input.photoId)),

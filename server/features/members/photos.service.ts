@@ -69,6 +69,8 @@ export interface MyPhotos {
   count: number;
   /** §9: 3 for free members, 25 for premium (paid_user). */
   limit: number;
+  /** §9: the premium limit (25), for the "Get Premium" message. */
+  premiumLimit: number;
   paidUser: boolean;
 }
 
@@ -90,7 +92,7 @@ export async function listMyPhotos(deps: Pick<AppDeps, "db">, userId: number): P
     repo.findOwnPhotos(deps.db, userId),
     deps.db.selectFrom("users").select("paid_user").where("id", "=", userId).executeTakeFirstOrThrow(),
   ]);
-  return { photos: rows.map(toOwnPhoto), count: rows.length, limit: photoLimitFor(user.paid_user), paidUser: user.paid_user };
+  return { photos: rows.map(toOwnPhoto), count: rows.length, limit: photoLimitFor(user.paid_user), premiumLimit: MAX_PHOTOS_PREMIUM, paidUser: user.paid_user };
 }
 
 /** Whether `input` is one of the accepted formats (reads the header only; decoding happens in storePhoto). */
