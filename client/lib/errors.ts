@@ -39,6 +39,9 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   DIRECT_DEBIT_BLOCKED: msg`Your account is blocked for direct debit.`, // §8
   DIRECT_DEBIT_LIMIT: msg`Direct debit limit reached.`, // §8
   CODE_INVALID: msg`Code invalid`, // §8 direct debit
+  PHOTO_LIMIT: msg`Free members may add up to {limit} photos. Get Premium to add up to {premiumLimit}.`, // §5, §9
+  INVALID_IMAGE: msg`This file is not an image we can use. Upload a JPEG, PNG, WebP, GIF or AVIF photo.`,
+  PHOTO_TOO_LARGE: msg`Photos may be at most {maxMb} MB.`,
 };
 const GENERIC = msg`An error occured, please try again later.`; // §8 wording
 
@@ -46,8 +49,10 @@ const GENERIC = msg`An error occured, please try again later.`; // §8 wording
 export function useErrorText() {
   const { _ } = useLingui();
   return (err: unknown): string => {
-    const code = appCodeOf(err);
-    const details = err instanceof TRPCClientError ? ((err.data as { details?: Record<string, unknown> } | undefined)?.details ?? {}) : {};
+    // Plain HTTP endpoints (the photo upload) throw an Error carrying `appCode` and `details`.
+    const plain = err as { appCode?: unknown; details?: Record<string, unknown> } | null;
+    const code = appCodeOf(err) ?? (typeof plain?.appCode === "string" ? plain.appCode : null);
+    const details = err instanceof TRPCClientError ? ((err.data as { details?: Record<string, unknown> } | undefined)?.details ?? {}) : (plain?.details ?? {});
     if (code === "VALIDATION" && err instanceof Error) return err.message;
     const descriptor = code ? MESSAGES[code] : undefined;
     return descriptor ? _({ ...descriptor, values: details as Record<string, string> }) : _(GENERIC);

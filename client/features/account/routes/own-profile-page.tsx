@@ -4,8 +4,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Avatar } from "../../../components/ui/avatar";
 import { LoadingState } from "../../../components/ui/states";
 import { useMe } from "../../../lib/session";
+import { MyPhotosCard } from "../components/my-photos-card";
 
-/** §2 /profile: the member's own account at a glance, with a link to the public profile. */
+/** §2 /profile: the member's own account at a glance, with a link to the public profile, and photo management. */
 export function OwnProfilePage() {
   const { me } = useMe();
   const { t, i18n } = useLingui();
@@ -61,6 +62,7 @@ export function OwnProfilePage() {
           </div>
         </Card.Body>
       </Card>
+      <MyPhotosCard />
     </section>
   );
 }

@@ -1,0 +1,174 @@
+import { useId, useRef, useState, type ChangeEvent } from "react";
+import { Link } from "react-router";
+import { Alert, Badge, Button, Card, Form, Modal, Spinner } from "react-bootstrap";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useErrorText } from "../../../lib/errors";
+import { LoadingState, ErrorState } from "../../../components/ui/states";
+import { useMyPhotos } from "../api/use-my-photos";
+import { useUploadPhoto } from "../api/use-upload-photo";
+import { useSetMainPhoto } from "../api/use-set-main-photo";
+import { useSetPhotoPrivate } from "../api/use-set-photo-private";
+import { useDeletePhoto } from "../api/use-delete-photo";
+
+/**
+ * §2 /profile photo management: the member's own photos (never locked for them), with main,
+ * private/public and delete, and an upload within the §5/§9 limit (3 free, 25 premium).
+ * The server enforces every rule; this card only shows its answers.
+ */
+export function MyPhotosCard() {
+  const { t } = useLingui();
+  const describe = useErrorText();
+  const photos = useMyPhotos();
+  const upload = useUploadPhoto();
+  const setMain = useSetMainPhoto();
+  const setPrivate = useSetPhotoPrivate();
+  const remove = useDeletePhoto();
+  const [toDelete, setToDelete] = useState<number | null>(null);
+  const [uploadPrivate, setUploadPrivate] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+
+  if (photos.isLoading) return <LoadingState />;
+  if (!photos.data) return <ErrorState message={describe(photos.error)} onRetry={() => void photos.refetch()} />;
+
+  const { count, limit, premiumLimit, paidUser } = photos.data;
+  const full = count >= limit;
+  const busy = upload.isPending || setMain.isPending || setPrivate.isPending || remove.isPending;
+  const failure = upload.error ?? setMain.error ?? setPrivate.error ?? remove.error;
+
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    setMain.reset();
+    setPrivate.reset();
+    remove.reset();
+    upload.mutate({ file, isPrivate: uploadPrivate }, { onSettled: () => { if (fileInput.current) fileInput.current.value = ""; } });
+  };
+  const confirmDelete = () => {
+    if (toDelete === null) return;
+    upload.reset();
+    remove.mutate({ photoId: toDelete }, { onSettled: () => setToDelete(null) });
+  };
+
+  return (
+    <Card className="shadow-sm border-0 mt-4" as="section" aria-labelledby="my-photos-title">
+      <Card.Body className="p-4">
+        <div className="d-flex justify-content-between align-items-baseline flex-wrap gap-2">
+          <h2 id="my-photos-title" className="h4 mb-0">
+            <Trans>My photos</Trans>
+          </h2>
+          <span className="text-body-secondary" data-testid="photo-count">
+            <Trans>
+              {count} of {limit} photos
+            </Trans>
+          </span>
+        </div>
+
+        {failure && (
+          <Alert variant="danger" className="mt-3 mb-0" role="alert">
+            {describe(failure)}
+          </Alert>
+        )}
+
+        {count === 0 ? (
+          <p className="text-body-secondary mt-3 mb-0">
+            <Trans>You have no photos yet. Members with a photo get more replies.</Trans>
+          </p>
+        ) : (
+          <ul className="list-unstyled row row-cols-2 row-cols-sm-3 g-3 mt-1 mb-0" aria-label={t`My photos`}>
+            {photos.data.photos.map((p, index) => {
+              const number = index + 1;
+              return (
+              <li key={p.id} className="col" aria-label={p.isMain ? t`Photo ${number} (main photo)` : t`Photo ${number}`}>
+                <div className="border rounded overflow-hidden h-100 d-flex flex-column">
+                  <div className="position-relative">
+                    <img src={p.thumbUrl} alt={p.isMain ? t`Main photo` : t`Photo ${number}`} className="w-100 d-block" style={{ aspectRatio: "1", objectFit: "cover" }} loading="lazy" />
+                    <div className="position-absolute top-0 start-0 p-1 d-flex gap-1">
+                      {p.isMain && <Badge bg="primary">{t`Main photo`}</Badge>}
+                      {p.isPrivate && <Badge bg="dark">{t`Private`}</Badge>}
+                    </div>
+                  </div>
+                  <div className="d-grid gap-1 p-2 mt-auto">
+                    {!p.isMain && (
+                      <Button size="sm" variant="outline-primary" disabled={busy} onClick={() => { upload.reset(); setMain.mutate({ photoId: p.id }); }}>
+                        <Trans>Make main photo</Trans>
+                      </Button>
+                    )}
+                    {!p.isMain && (
+                      <Button size="sm" variant="outline-secondary" disabled={busy} onClick={() => { upload.reset(); setPrivate.mutate({ photoId: p.id, isPrivate: !p.isPrivate }); }}>
+                        {p.isPrivate ? <Trans>Make public</Trans> : <Trans>Make private</Trans>}
+                      </Button>
+                    )}
+                    <Button size="sm" variant="outline-danger" disabled={busy} onClick={() => setToDelete(p.id)}>
+                      <Trans>Delete photo</Trans>
+                    </Button>
+                  </div>
+                </div>
+              </li>
+              );
+            })}
+          </ul>
+        )}
+
+        <hr className="my-4" />
+        {full ? (
+          <Alert variant="info" className="mb-0" data-testid="photo-limit">
+            {paidUser ? (
+              <Trans>You have reached the limit of {limit} photos. Delete a photo to add another.</Trans>
+            ) : (
+              <>
+                {describe({ appCode: "PHOTO_LIMIT", details: { limit, premiumLimit } })}{" "}
+                <Link to="/premium" className="alert-link">
+                  <Trans>Get Premium</Trans>
+                </Link>
+              </>
+            )}
+          </Alert>
+        ) : (
+          <Form.Group controlId={inputId}>
+            <Form.Label className="fw-semibold">
+              <Trans>Add a photo</Trans>
+            </Form.Label>
+            <Form.Control ref={fileInput} type="file" accept="image/*" onChange={onFile} disabled={busy} />
+            <Form.Text>
+              <Trans>JPEG, PNG, WebP, GIF or AVIF, at most 8 MB.</Trans>
+            </Form.Text>
+            <Form.Check
+              className="mt-2"
+              id={`${inputId}-private`}
+              label={t`Add as a private photo`}
+              checked={uploadPrivate}
+              onChange={(e) => setUploadPrivate(e.target.checked)}
+              disabled={busy}
+            />
+            {upload.isPending && (
+              <div className="mt-2 text-body-secondary" role="status">
+                <Spinner size="sm" animation="border" className="me-2" />
+                <Trans>Uploading…</Trans>
+              </div>
+            )}
+          </Form.Group>
+        )}
+      </Card.Body>
+
+      <Modal show={toDelete !== null} onHide={() => setToDelete(null)} centered aria-labelledby="delete-photo-title">
+        <Modal.Header closeButton closeLabel={t`Close`}>
+          <Modal.Title id="delete-photo-title">
+            <Trans>Delete this photo?</Trans>
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Trans>The photo is removed from your profile for good.</Trans>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={() => setToDelete(null)} disabled={remove.isPending}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button variant="danger" onClick={confirmDelete} disabled={remove.isPending}>
+            <Trans>Delete</Trans>
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </Card>
+  );
+}
