@@ -4,17 +4,15 @@ import { parseCookie } from "cookie";
 import type { AppDeps } from "../../deps.js";
 import { AUTH_COOKIE_NAME } from "../../constants.js";
 import { DomainError } from "../../domain-error.js";
-import { TRPC_CODE_OF } from "../../trpc/errors.js";
+import { httpStatusOf } from "../../legacy/errors.js";
 import { resolveSession } from "../accounts/sessions.service.js";
 import { isForeignRequest, refuseForeign } from "../../legacy/origin.js";
 import { addPhoto, InvalidImageError, MAX_PHOTO_UPLOAD_BYTES, PhotoTooLargeError } from "./photos.service.js";
 
 export const PHOTO_UPLOAD_PATH = "/media/upload";
 
-const HTTP_STATUS: Partial<Record<string, number>> = { BAD_REQUEST: 400, FORBIDDEN: 403, NOT_FOUND: 404, PAYLOAD_TOO_LARGE: 413 };
-
 function sendDomainError(reply: FastifyReply, err: DomainError) {
-  const status = HTTP_STATUS[TRPC_CODE_OF[err.code]] ?? 400;
+  const status = httpStatusOf(err.code);
   return reply.code(status).send({ error: err.code.toLowerCase(), appCode: err.code, message: err.message, details: err.details ?? null });
 }
 
