@@ -7,7 +7,7 @@ import type { AppDeps } from "../server/deps.js";
 import type { DB, Tx } from "./create-db.js";
 import type { NewProfile, NewUser } from "./database.js";
 import { grantCredits } from "../server/features/credits/credits.repository.js";
-import { getSiteSettings } from "../server/features/site/site.settings.js";
+import { DEFAULT_SITE_SETTINGS } from "../server/features/site/site.settings.js";
 import {
   deletePhotoFiles, mapWithConcurrency, storePhoto, type StoredPhotoFiles,
 } from "../server/features/members/members.photo-store.js";
@@ -57,7 +57,7 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<void> {
     import("../server/features/members/members.avatars.js"),
   ]);
   const now = new Date();
-  const freeMessages = getSiteSettings().free_messages;
+  const freeMessages = DEFAULT_SITE_SETTINGS.free_messages;
   const planned: PlannedMember[] = [
     ...demoAccounts(now, freeMessages),
     ...(generated ? generated(memberCount, now) : []).map((m) => ({

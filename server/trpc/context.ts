@@ -5,6 +5,7 @@ import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify"
 import type { AppDeps } from "../deps.js";
 import { AUTH_COOKIE_NAME, DEFAULT_LOCALE, LOCALES, LOCALE_COOKIE_NAME, type Locale } from "../constants.js";
 import { resolveSession, type SessionMember } from "../features/accounts/sessions.service.js";
+import { getSiteForHost, type Site } from "../features/site/site.service.js";
 
 /**
  * The inner context: what procedures use, built apart from transport parsing so a test can
@@ -25,6 +26,8 @@ export interface Context {
   clientIp: string | null;
   /** The request's Host header (picks the site, §7 settings by host), or null. */
   host: string | null;
+  /** The site served on that host: its §3 settings (credits per message, message length…). */
+  site: Site;
 }
 
 export async function createInnerContext(
@@ -39,7 +42,10 @@ export async function createInnerContext(
   } = {},
 ): Promise<Context> {
   const sessionToken = opts.sessionToken ?? null;
-  const member = sessionToken ? await resolveSession(deps, sessionToken) : null;
+  const [member, site] = await Promise.all([
+    sessionToken ? resolveSession(deps, sessionToken) : null,
+    getSiteForHost(deps, opts.host ?? null),
+  ]);
   return {
     deps,
     member,
@@ -49,6 +55,7 @@ export async function createInnerContext(
     origin: opts.origin ?? deps.config.allowedOrigins[0] ?? `http://localhost:${deps.config.PORT}`,
     clientIp: opts.clientIp ?? null,
     host: opts.host ?? null,
+    site,
   };
 }
 

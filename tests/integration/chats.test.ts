@@ -2,6 +2,10 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
 import { TestBrowser } from "../support/client.js";
+import { clearSiteCache } from "../../server/features/site/site.service.js";
+import { createInnerContext } from "../../server/trpc/context.js";
+import { createCallerFactory } from "../../server/trpc/init.js";
+import { appRouter } from "../../server/router.js";
 import { appCodeOf, callerFor, createMember, creditsOf, failureOf, setPremium, type MemberOptions } from "../support/factories.js";
 
 const t = useTestServer();
@@ -308,5 +312,36 @@ describe("unread counts and the chat list (§2, §4)", () => {
     expect((await a.api.chats.list()).chats).toHaveLength(0);
     await send(a, b, "I write again");
     expect((await a.api.chats.list()).chats.map((x) => x.conversationId)).toEqual([message.conversationId]);
+  });
+});
+
+describe("prices follow the site being served (§3 site settings by host, §7)", () => {
+  it("a message sent on another site's host is charged that site's message_credits", async () => {
+    await t.server.deps.db
+      .insertInto("sites")
+      .values({
+        name: "Liefde",
+        domain: "liefde-chat.test",
+        domain_language: "nl",
+        message_credits: 12,
+        message_length: 20,
+        company_name: "Liefde B.V.",
+      })
+      .onConflict((oc) => oc.column("domain").doNothing())
+      .execute();
+    clearSiteCache(t.server.deps);
+    const a = await member({ paid: true, credits: 100 });
+    const b = await member();
+    const onLiefde = createCallerFactory(appRouter)(
+      await createInnerContext(t.server.deps, { sessionToken: a.sessionToken, host: "liefde-chat.test" }),
+    );
+    const sent = await onLiefde.chats.send({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "hallo" });
+    expect(sent).toMatchObject({ charged: 12, credits: 88 });
+    // Its message_length too: 21 characters are too many there, not on the default site.
+    const tooLong = await failureOf(onLiefde.chats.send({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "x".repeat(21) }));
+    expect(appCodeOf(tooLong)).toBe("MESSAGE_TOO_LONG");
+    const onDefault = await send(a, b, "x".repeat(21));
+    expect(onDefault).toMatchObject({ charged: MESSAGE_CREDITS, credits: 78 });
+    await expectLedgerConsistent(a);
   });
 });

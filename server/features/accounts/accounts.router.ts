@@ -10,7 +10,7 @@ export const accountsRouter = router({
 
   /** Sign up and log in; sets the `auth` cookie. Errors: VALIDATION, EMAIL_EXISTS. */
   signup: publicProcedure.input(SignupInput).mutation(async ({ ctx, input }) => {
-    const { user, token } = await accounts.signup(ctx.deps, { ...input, language: input.language ?? ctx.locale }, ctx.origin);
+    const { user, token } = await accounts.signup(ctx.deps, { ...input, language: input.language ?? ctx.locale }, ctx.origin, ctx.site);
     ctx.setCookie?.(AUTH_COOKIE_NAME, token, AUTH_COOKIE_MAX_AGE_SECONDS);
     return user;
   }),
@@ -34,7 +34,7 @@ export const accountsRouter = router({
 
   /** Mail the activation link again. */
   resendActivation: memberProcedure.mutation(async ({ ctx }) => {
-    await accounts.resendActivation(ctx.deps, ctx.member.id, ctx.origin);
+    await accounts.resendActivation(ctx.deps, ctx.member.id, ctx.origin, ctx.site);
     return { ok: true as const };
   }),
 

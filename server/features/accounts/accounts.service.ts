@@ -4,7 +4,7 @@ import type { AppDeps } from "../../deps.js";
 import { inTransaction, isUniqueViolation } from "../../../db/create-db.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import { ACTIVATION_LINK_TTL_SECONDS, type Locale } from "../../constants.js";
-import { getSiteSettings } from "../site/site.settings.js";
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "../site/site.settings.js";
 import { grantCredits } from "../credits/credits.repository.js";
 import * as repo from "./accounts.repository.js";
 import { createSession, endSession, hashToken } from "./sessions.service.js";
@@ -60,6 +60,7 @@ const getDummyHash = () => (dummyHash ??= hash("no-such-member-dummy-password"))
  *
  * @param input already validated by SignupInput.
  * @param origin the site origin for the link in the mail, e.g. "http://localhost:3000".
+ * @param site the serving site's settings (free_messages, signup_credits, name).
  * @returns the new member and the session token for the `auth` cookie.
  * @throws EmailExistsError when the address is taken (§8 existing account at signup).
  */
@@ -67,8 +68,9 @@ export async function signup(
   deps: AppDeps,
   input: SignupInput,
   origin: string,
+  site: SiteSettings = DEFAULT_SITE_SETTINGS,
 ): Promise<{ user: CurrentUser; token: string; sessionId: string }> {
-  const settings = getSiteSettings();
+  const settings = site;
   const passwordHash = await hash(input.password);
   const activationToken = crypto.randomBytes(32).toString("base64url");
   let userId: number;
@@ -107,14 +109,13 @@ export async function signup(
     if (isUniqueViolation(err)) throw new EmailExistsError();
     throw err;
   }
-  await sendActivationMail(deps, input.email, input.name, activationToken, origin);
+  await sendActivationMail(deps, input.email, input.name, activationToken, origin, site.name);
   const user = await getCurrentUser(deps, userId);
   return { user, token: session.token, sessionId: session.sessionId };
 }
 
-async function sendActivationMail(deps: AppDeps, email: string, name: string, token: string, origin: string) {
+async function sendActivationMail(deps: AppDeps, email: string, name: string, token: string, origin: string, site: string) {
   const link = `${origin}/activate?token=${encodeURIComponent(token)}`;
-  const site = getSiteSettings().name;
   try {
     await deps.mailer.send({
       to: email,
@@ -175,7 +176,7 @@ export async function activate(deps: AppDeps, token: string): Promise<{ userId: 
 }
 
 /** Send the activation mail again (from the §2 activation reminder). No-op when already active. */
-export async function resendActivation(deps: AppDeps, userId: number, origin: string): Promise<void> {
+export async function resendActivation(deps: AppDeps, userId: number, origin: string, site: SiteSettings = DEFAULT_SITE_SETTINGS): Promise<void> {
   const user = await getCurrentUser(deps, userId);
   if (user.status !== "not_confirmed") return;
   const token = crypto.randomBytes(32).toString("base64url");
@@ -185,7 +186,7 @@ export async function resendActivation(deps: AppDeps, userId: number, origin: st
     purpose: "activate",
     expires_at: new Date(Date.now() + ACTIVATION_LINK_TTL_SECONDS * 1000),
   });
-  await sendActivationMail(deps, user.email, user.name, token, origin);
+  await sendActivationMail(deps, user.email, user.name, token, origin, site.name);
 }
 
 /**

@@ -8,7 +8,7 @@ export const chatsRouter = router({
   withProfile: memberProcedure.input(ProfileIdInput).query(({ ctx, input }) => chats.getChatWith(ctx.deps, ctx.member.id, input.profileId)),
   conversation: memberProcedure.input(ConversationInput).query(({ ctx, input }) => chats.getConversation(ctx.deps, ctx.member.id, input)),
   markRead: memberProcedure.input(ConversationIdInput).mutation(({ ctx, input }) => chats.markConversationRead(ctx.deps, ctx.member.id, input.conversationId)),
-  send: memberProcedure.input(SendMessageInput).mutation(({ ctx, input }) => chats.sendMessage(ctx.deps, ctx.member.id, input)),
+  send: memberProcedure.input(SendMessageInput).mutation(({ ctx, input }) => chats.sendMessage(ctx.deps, ctx.member.id, input, ctx.site)),
   /** A gift in chat for gift_credits (§3). Errors: NOT_ENOUGH_CREDITS, CONVERSATION_LIMIT, … as send. */
   sendGift: memberProcedure.input(SendGiftInput).mutation(({ ctx, input }) => chats.sendGift(ctx.deps, ctx.member.id, input)),
   remove: memberProcedure.input(ConversationIdInput).mutation(({ ctx, input }) => chats.removeChat(ctx.deps, ctx.member.id, input.conversationId)),

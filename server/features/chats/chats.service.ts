@@ -2,7 +2,7 @@ import type { AppDeps } from "../../deps.js";
 import { inTransaction, isUniqueViolation } from "../../../db/create-db.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import { MAX_STARTED_CONVERSATIONS_FREE } from "../../constants.js";
-import { getSiteSettings } from "../site/site.settings.js";
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "../site/site.settings.js";
 import { spendCreditsOrThrow } from "../credits/credits.service.js";
 import { GIFTS, type GiftKey } from "./gifts.js";
 import { getProfileSummaries, lockMembersForUpdate, type ProfileSummary } from "../members/members.service.js";
@@ -76,6 +76,7 @@ function toMessage(r: {
  * the credits it spent), so a first send costs no extra round trip.
  *
  * @param input.body 1..message_length characters (validated by the schema; length re-checked here).
+ * @param settings the serving site's message_credits, gift_credits and message_length (§3).
  * @throws NotEnoughCreditsError (nothing sent or charged), ConversationLimitError,
  *         RecipientNotConfirmedError, MessageTooLongError, NotFoundError (no such visible member),
  *         IdempotencyConflictError (clientId reused for another conversation or text).
@@ -84,8 +85,8 @@ export async function sendMessage(
   deps: AppDeps,
   senderId: number,
   input: { toProfileId: number; clientId: string; body: string; gift?: GiftKey | null },
+  settings: SiteSettings = DEFAULT_SITE_SETTINGS,
 ): Promise<SendMessageResult> {
-  const settings = getSiteSettings();
   if ([...input.body].length > settings.message_length) throw new MessageTooLongError(settings.message_length);
   if (input.toProfileId === senderId) throw new NotFoundError("You cannot write to yourself.");
 

@@ -3,7 +3,7 @@ import type { Tx } from "../../../db/create-db.js";
 import type { LedgerReason } from "../../../db/database.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import { getCurrentUser } from "../accounts/accounts.service.js";
-import { getSiteSettings } from "../site/site.settings.js";
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "../site/site.settings.js";
 import {
   applicabilityError, getActiveDiscount, priceAfterDiscount, type ActiveDiscount, type DiscountCode, type TimeBonus,
 } from "../discounts/discounts.service.js";
@@ -104,12 +104,16 @@ export function discountAsCode(d: ActiveDiscount): DiscountCode {
  * @param input.country payment country (ISO alpha-2, one of §2's); default: the member's profile country.
  * @throws NotFoundError when the member no longer exists.
  */
-export async function listPackages(deps: AppDeps, userId: number | null, input: { country?: string | null }): Promise<PackageList> {
+export async function listPackages(
+  deps: AppDeps,
+  userId: number | null,
+  input: { country?: string | null },
+  settings: SiteSettings = DEFAULT_SITE_SETTINGS,
+): Promise<PackageList> {
   const { timeBonus, discount } = userId === null ? { timeBonus: null, discount: null } : await getActiveDiscount(deps, userId);
   const profileCountry = userId === null ? null : (await getCurrentUser(deps, userId)).country;
   const country = input.country && PAYMENT_COUNTRIES.includes(input.country) ? input.country : defaultPaymentCountry(profileCountry);
   const currency = currencyOf(country);
-  const settings = getSiteSettings();
   const rows = await repo.findPackages(deps.db, currency);
   const packages = rows.map((r): CreditPackage => {
     const applies = discount !== null && applicabilityError(discountAsCode(discount), { currency, country, method: null, listCents: r.amount_cents }) === null;

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { AppDeps } from "../../deps.js";
 import { inTransaction, isUniqueViolation, type Tx } from "../../../db/create-db.js";
 import { DomainError } from "../../domain-error.js";
-import { getSiteSettings } from "../site/site.settings.js";
+import { DEFAULT_SITE_SETTINGS } from "../site/site.settings.js";
 import type { RequestDirectDebitCodeInput } from "./directdebit.schema.js";
 import * as repo from "./directdebit.repository.js";
 
@@ -118,6 +118,7 @@ export async function requestDirectDebitCode(
   deps: AppDeps,
   userId: number,
   input: RequestDirectDebitCodeInput,
+  siteName: string = DEFAULT_SITE_SETTINGS.name,
 ): Promise<{ phoneMasked: string; expiresAt: string }> {
   if (await repo.isBlocked(deps.db, userId, sha256(input.iban))) throw new DirectDebitBlockedError();
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
@@ -144,7 +145,7 @@ export async function requestDirectDebitCode(
     await write();
   }
   const minutes = DIRECT_DEBIT_CODE_TTL_SECONDS / 60;
-  await deps.sms.send({ to: input.phone, text: `${getSiteSettings().name}: your direct debit code is ${code}. It is valid for ${minutes} minutes.` });
+  await deps.sms.send({ to: input.phone, text: `${siteName}: your direct debit code is ${code}. It is valid for ${minutes} minutes.` });
   return { phoneMasked: maskPhone(input.phone), expiresAt: expiresAt.toISOString() };
 }
 

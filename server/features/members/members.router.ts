@@ -7,11 +7,11 @@ import * as photos from "./photos.service.js";
 /** Member search and profiles (§2 /members, /members/{id}): wiring only. */
 export const membersRouter = router({
   search: memberProcedure.input(SearchMembersInput).query(({ ctx, input }) => members.searchMembers(ctx.deps, ctx.member.id, input)),
-  get: memberProcedure.input(GetMemberInput).query(({ ctx, input }) => members.getMemberProfile(ctx.deps, ctx.member, input.id)),
+  get: memberProcedure.input(GetMemberInput).query(({ ctx, input }) => members.getMemberProfile(ctx.deps, ctx.member, input.id, ctx.site)),
   regions: memberProcedure.input(RegionsInput).query(({ input }) => members.listRegions(input.country)),
   interests: memberProcedure.query(() => members.listInterests()),
   /** Buy access to a private photo for photo_credits. Errors: NOT_FOUND, PREMIUM_ONLY, NOT_ENOUGH_CREDITS. */
-  unlockPhoto: memberProcedure.input(UnlockPhotoInput).mutation(({ ctx, input }) => unlockPhoto(ctx.deps, ctx.member, input.photoId)),
+  unlockPhoto: memberProcedure.input(UnlockPhotoInput).mutation(({ ctx, input }) => unlockPhoto(ctx.deps, ctx.member, input.photoId, ctx.site)),
   // §2 /profile photo management (photos.service.ts; uploads go through POST /media/upload, photos.http.ts).
   /** Own photos, never locked. Output: { photos: {id,isMain,isPrivate,url,thumbUrl}[], count, limit (§9: 3 or 25), premiumLimit, paidUser }. */
   myPhotos: memberProcedure.query(({ ctx }) => photos.listMyPhotos(ctx.deps, ctx.member.id)),

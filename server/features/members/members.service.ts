@@ -11,7 +11,7 @@ import { INTEREST_KEYS } from "./members.interests.js";
 import { regionsOf, type RegionKind } from "./members.places.js";
 import type { SearchMembersInput } from "./members.schema.js";
 import { findUnlockedPhotoIds } from "./photo-unlocks.repository.js";
-import { getSiteSettings } from "../site/site.settings.js";
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "../site/site.settings.js";
 
 /** What a profile card shows (search results, chat list, likes). The main photo is public. */
 export interface ProfileSummary {
@@ -199,6 +199,7 @@ export async function getMemberProfile(
   deps: Pick<AppDeps, "db">,
   viewer: { id: number; paidUser: boolean },
   profileId: number,
+  site: SiteSettings = DEFAULT_SITE_SETTINGS,
 ): Promise<MemberProfile> {
   const isOwn = viewer.id === profileId;
   const p = await findProfile(deps.db, profileId);
@@ -207,7 +208,7 @@ export async function getMemberProfile(
   const seesAll = isOwn || viewer.paidUser;
   // A free member sees the private photos they bought access to (photo_credits).
   const unlocked = seesAll ? new Set<number>() : await findUnlockedPhotoIds(deps.db, viewer.id, rows.filter((r) => r.is_private).map((r) => r.id));
-  const photoCredits = getSiteSettings().photo_credits;
+  const photoCredits = site.photo_credits;
   const photos: ProfilePhoto[] = rows.map((r) =>
     r.is_main || seesAll || unlocked.has(r.id)
       ? { id: r.id, isMain: r.is_main, isPrivate: r.is_private, locked: false, url: mediaUrl(r.filename), thumbUrl: mediaUrl(r.thumb_filename) }

@@ -1,7 +1,7 @@
 import type { AppDeps } from "../../deps.js";
 import { inTransaction } from "../../../db/create-db.js";
 import { NotFoundError } from "../../domain-error.js";
-import { getSiteSettings } from "../site/site.settings.js";
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "../site/site.settings.js";
 import { PremiumOnlyError, spendCreditsOrThrow } from "../credits/credits.service.js";
 import { publishStored, recordEvent, type StoredEvent } from "../live/live.service.js";
 import { mediaUrl } from "./members.photos.js";
@@ -28,7 +28,12 @@ export interface UnlockPhotoResult {
  *         that is not private: it opens with premium, §6), NotEnoughCreditsError (§2 popup;
  *         nothing charged).
  */
-export async function unlockPhoto(deps: AppDeps, viewer: { id: number; paidUser: boolean }, photoId: number): Promise<UnlockPhotoResult> {
+export async function unlockPhoto(
+  deps: AppDeps,
+  viewer: { id: number; paidUser: boolean },
+  photoId: number,
+  site: SiteSettings = DEFAULT_SITE_SETTINGS,
+): Promise<UnlockPhotoResult> {
   const photo = await repo.findPhotoForUnlock(deps.db, photoId);
   const isOwn = photo?.profile_id === viewer.id;
   if (!photo || photo.status !== "active" || (!photo.visible && !isOwn)) throw new NotFoundError("This photo could not be found.");
@@ -37,7 +42,7 @@ export async function unlockPhoto(deps: AppDeps, viewer: { id: number; paidUser:
   if (isOwn || viewer.paidUser || photo.is_main) return { photo: open, credits: await balanceOf(), charged: 0 };
   if (!photo.is_private) throw new PremiumOnlyError("photos");
 
-  const cost = getSiteSettings().photo_credits;
+  const cost = site.photo_credits;
   const outcome = await inTransaction(deps.db, async (tx): Promise<{ credits: number; charged: number; events: StoredEvent[] }> => {
     if (!(await repo.insertUnlock(tx, viewer.id, photo.id, cost))) {
       const row = await tx.selectFrom("users").select("credits").where("id", "=", viewer.id).executeTakeFirstOrThrow();

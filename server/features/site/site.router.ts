@@ -1,6 +1,4 @@
 import { router, publicProcedure } from "../../trpc/init.js";
-import { getSiteSettings } from "./site.settings.js";
-import { getSiteForHost } from "./site.service.js";
 
 /** §3 site settings the browser needs (public subset). */
 export const siteRouter = router({
@@ -8,9 +6,8 @@ export const siteRouter = router({
    * message_credits, message_length, free_messages, photo_credits and gift_credits (credits,
    * integers) of the rules, and refund_days (§9: shown on the return policy) of the host's site.
    */
-  settings: publicProcedure.query(async ({ ctx }) => {
-    const s = getSiteSettings();
-    const site = await getSiteForHost(ctx.deps, ctx.host);
+  settings: publicProcedure.query(({ ctx }) => {
+    const s = ctx.site;
     return {
       name: s.name,
       message_credits: s.message_credits,
@@ -18,7 +15,7 @@ export const siteRouter = router({
       free_messages: s.free_messages,
       photo_credits: s.photo_credits,
       gift_credits: s.gift_credits,
-      refund_days: site.refund_days,
+      refund_days: s.refund_days,
     };
   }),
 });

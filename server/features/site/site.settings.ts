@@ -1,7 +1,8 @@
 /**
- * §3 site settings that shape the main job's rules. Defaults are the issue's
- * (message_credits 10, a free-message allowance of 3, message_length 1000).
- * One site for now; per-host settings (§7 /api/settings.php) build on this shape.
+ * §3 site settings that shape the main job's rules. Each request is served with the settings of
+ * its host's site (site.service.ts getSiteForHost, on the tRPC context as ctx.site); services take
+ * them as a parameter and fall back to DEFAULT_SITE_SETTINGS (the issue's defaults:
+ * message_credits 10, a free-message allowance of 3, message_length 1000).
  */
 export interface SiteSettings {
   name: string;
@@ -26,8 +27,3 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   photo_credits: 20,
   gift_credits: 50,
 };
-
-/** The settings of the site being served. */
-export function getSiteSettings(): SiteSettings {
-  return DEFAULT_SITE_SETTINGS;
-}
