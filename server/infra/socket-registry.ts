@@ -1,32 +1,24 @@
 import type { WebSocket } from "ws";
 
 /**
- * The open WebSocket connections of this instance, by session and by member, so that
- * logout (and later block, deletion, password reset) can close them: tRPC builds a
- * connection's context once, so nothing else would end an authenticated socket.
+ * The open WebSocket connections of this instance, by session, so that logout can close them:
+ * tRPC builds a connection's context once, so nothing else would end an authenticated socket.
+ * (Block, deletion and password reset, when they exist, close a member's sessions the same way.)
  */
 export class SocketRegistry {
   private bySession = new Map<string, Set<WebSocket>>();
-  private byUser = new Map<number, Set<WebSocket>>();
 
   /** Track `socket` until it closes. */
-  add(socket: WebSocket, sessionId: string, userId: number): void {
+  add(socket: WebSocket, sessionId: string): void {
     add(this.bySession, sessionId, socket);
-    add(this.byUser, userId, socket);
     socket.once("close", () => {
       remove(this.bySession, sessionId, socket);
-      remove(this.byUser, userId, socket);
     });
   }
 
   /** Close every socket of one session (code 4001: the client reconnects logged out). */
   closeSession(sessionId: string): number {
     return closeAll(this.bySession.get(sessionId));
-  }
-
-  /** Close every socket of one member. */
-  closeUser(userId: number): number {
-    return closeAll(this.byUser.get(userId));
   }
 
   get size(): number {

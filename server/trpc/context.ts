@@ -86,7 +86,7 @@ export function createContextFactory(deps: AppDeps) {
       host: raw.headers.host ?? null,
     });
     if (isWebSocket(res)) {
-      if (ctx.member) deps.sockets.add(res, ctx.member.sessionId, ctx.member.id);
+      if (ctx.member) deps.sockets.add(res, ctx.member.sessionId);
     } else {
       const reply = res as CreateFastifyContextOptions["res"];
       ctx.setCookie = (name, value, maxAgeSeconds) => {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
 import { TestBrowser, collectLiveEvents, lastEventIdOf, rawUpgrade } from "../support/client.js";
 import { callerFor, createMember, eventually, type MemberOptions } from "../support/factories.js";
+import { hashToken } from "../../server/features/accounts/sessions.service.js";
 
 const t = useTestServer();
 const browsers: TestBrowser[] = [];
@@ -136,7 +137,7 @@ describe("live events over a real WebSocket", () => {
     await send(a, b, "before the drop");
     await live.waitForCount(1);
 
-    t.server.deps.sockets.closeUser(b.id); // the server ends the connection (as on a deploy)
+    t.server.deps.sockets.closeSession(hashToken(b.sessionToken)); // the server ends the connection (as on a deploy)
     await send(a, b, "during the drop 1");
     await send(a, b, "during the drop 2");
     await eventually(() => opened >= 2, { what: "the client to reconnect" });

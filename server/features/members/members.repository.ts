@@ -24,15 +24,6 @@ export function findProfileSummaries(db: DB | Tx, ids: readonly number[]) {
 
 export type ProfileSummaryRow = Awaited<ReturnType<typeof findProfileSummaries>>[number];
 
-/** §4: the member shows in search and can be contacted (active profile, not invisible). */
-export function isVisibleProfile(db: DB | Tx, id: number) {
-  return db
-    .selectFrom("profiles")
-    .select(sql<boolean>`visible`.as("visible"))
-    .where("id", "=", id)
-    .executeTakeFirst();
-}
-
 /**
  * Lock members' rows in id order. Every transaction that touches two members (messages,
  * likes) takes these locks first and in this order, so two members acting on each other at
