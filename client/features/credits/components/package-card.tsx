@@ -1,18 +1,12 @@
 import { Badge, Card } from "react-bootstrap";
 import { Link } from "react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "../../../lib/trpc";
 import { Money } from "./money";
 
-export interface PackageView {
-  id: number;
-  credits: number;
-  bestValue: boolean;
-  currency: string;
-  priceCents: number;
-  discountedCents: number | null;
-  discountPercentage: number | null;
-  centsPerMessage: number;
-}
+/** One package as credits.packages answers it (the router's own output type). */
+export type PackageView = inferRouterOutputs<AppRouter>["credits"]["packages"]["packages"][number];
 
 /**
  * §2 package list item: credits, price (the list price struck through when the active discount

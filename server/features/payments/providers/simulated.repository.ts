@@ -1,25 +1,12 @@
 import { sql } from "kysely";
+import type { Insertable } from "kysely";
 import type { DB } from "../../../../db/create-db.js";
+import type { SimulatedCheckoutSessionsTable } from "../../../../db/database.js";
 
 /** The simulated provider's own store: its hosted checkout sessions and saved test cards. */
 
 /** Open a hosted checkout session. */
-export function insertSession(
-  db: DB,
-  s: {
-    reference: string;
-    merchant_payment_id: number;
-    amount_cents: number;
-    currency: string;
-    method: string;
-    description: string;
-    merchant_name: string;
-    return_url: string;
-    iban_masked: string | null;
-    recurring: boolean;
-    expires_at: Date;
-  },
-) {
+export function insertSession(db: DB, s: Insertable<SimulatedCheckoutSessionsTable>) {
   return db.insertInto("simulated_checkout_sessions").values(s).execute();
 }
 
