@@ -344,4 +344,21 @@ describe("prices follow the site being served (§3 site settings by host, §7)",
     expect(onDefault).toMatchObject({ charged: MESSAGE_CREDITS, credits: 78 });
     await expectLedgerConsistent(a);
   });
+
+  it("a gift sent on another site's host is charged that site's gift_credits", async () => {
+    await t.server.deps.db
+      .insertInto("sites")
+      .values({ name: "Geschenk", domain: "geschenk-chat.test", domain_language: "de", gift_credits: 7, company_name: "Geschenk GmbH" })
+      .onConflict((oc) => oc.column("domain").doNothing())
+      .execute();
+    clearSiteCache(t.server.deps);
+    const a = await member({ paid: true, credits: 100 });
+    const b = await member();
+    const onGeschenk = createCallerFactory(appRouter)(
+      await createInnerContext(t.server.deps, { sessionToken: a.sessionToken, host: "geschenk-chat.test" }),
+    );
+    const gift = await onGeschenk.chats.sendGift({ toProfileId: b.id, clientId: crypto.randomUUID(), gift: "rose" });
+    expect(gift).toMatchObject({ charged: 7, credits: 93 });
+    await expectLedgerConsistent(a);
+  });
 });
