@@ -49,6 +49,7 @@ async function serverRole(): Promise<void> {
   const { buildApp } = await import("../server/app.js");
   const { hashToken } = await import("../server/features/accounts/sessions.service.js");
   const { sendMessage } = await import("../server/features/chats/chats.service.js");
+  const { getSiteForHost } = await import("../server/features/site/site.service.js");
 
   const config = loadConfig({
     NODE_ENV: "production",
@@ -106,11 +107,12 @@ async function serverRole(): Promise<void> {
   const jobs = ids.flatMap((id, i) => [ids[(i + 1) % ids.length]!, ids[(i + 7) % ids.length]!].map((to) => ({ id, to })));
   const concurrency = env.BENCH_DATABASE_URL ? 8 : 1;
   let next = 0;
+  const site = await getSiteForHost(deps, null);
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < jobs.length) {
         const job = jobs[next++]!;
-        await sendMessage(deps, job.id, { toProfileId: job.to, clientId: crypto.randomUUID(), body: `Hello ${job.to}, from ${job.id}` });
+        await sendMessage(deps, job.id, { toProfileId: job.to, clientId: crypto.randomUUID(), body: `Hello ${job.to}, from ${job.id}` }, site);
         conversations++;
       }
     }),

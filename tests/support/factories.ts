@@ -7,6 +7,7 @@ import { createInnerContext } from "../../server/trpc/context.js";
 import * as accounts from "../../server/features/accounts/accounts.service.js";
 import { SignupInput } from "../../server/features/accounts/accounts.schema.js";
 import { grantCredits } from "../../server/features/credits/credits.repository.js";
+import { getSiteForHost } from "../../server/features/site/site.service.js";
 import { activationTokenFor } from "./mailbox.js";
 
 export const DEFAULT_PASSWORD = "correct horse 42";
@@ -78,7 +79,7 @@ export async function createMember(deps: AppDeps, opts: MemberOptions = {}): Pro
       ...(opts.country ? { country: opts.country } : {}),
     }),
   );
-  const { user, token } = await accounts.signup(deps, input, "http://127.0.0.1");
+  const { user, token } = await accounts.signup(deps, input, "http://127.0.0.1", await getSiteForHost(deps, null));
   if (opts.confirmed !== false) await accounts.activate(deps, activationTokenFor(deps.mailer, user.email));
   if (opts.credits) await giveCredits(deps, user.id, opts.credits);
   if (opts.paid) await setPremium(deps, user.id);

@@ -4,7 +4,7 @@ import type { AppDeps } from "../../deps.js";
 import { inTransaction, isUniqueViolation } from "../../../db/create-db.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import { ACTIVATION_LINK_TTL_SECONDS, type Locale } from "../../constants.js";
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "../site/site.settings.js";
+import type { SiteSettings } from "../site/site.settings.js";
 import { grantCredits } from "../credits/credits.repository.js";
 import * as repo from "./accounts.repository.js";
 import { createSession, endSession, hashToken } from "./sessions.service.js";
@@ -68,7 +68,7 @@ export async function signup(
   deps: AppDeps,
   input: SignupInput,
   origin: string,
-  site: SiteSettings = DEFAULT_SITE_SETTINGS,
+  site: SiteSettings,
 ): Promise<{ user: CurrentUser; token: string; sessionId: string }> {
   const settings = site;
   const passwordHash = await hash(input.password);
@@ -176,7 +176,7 @@ export async function activate(deps: AppDeps, token: string): Promise<{ userId: 
 }
 
 /** Send the activation mail again (from the §2 activation reminder). No-op when already active. */
-export async function resendActivation(deps: AppDeps, userId: number, origin: string, site: SiteSettings = DEFAULT_SITE_SETTINGS): Promise<void> {
+export async function resendActivation(deps: AppDeps, userId: number, origin: string, site: SiteSettings): Promise<void> {
   const user = await getCurrentUser(deps, userId);
   if (user.status !== "not_confirmed") return;
   const token = crypto.randomBytes(32).toString("base64url");

@@ -10,7 +10,7 @@ export const chatsRouter = router({
   markRead: memberProcedure.input(ConversationIdInput).mutation(({ ctx, input }) => chats.markConversationRead(ctx.deps, ctx.member.id, input.conversationId)),
   send: memberProcedure.input(SendMessageInput).mutation(({ ctx, input }) => chats.sendMessage(ctx.deps, ctx.member.id, input, ctx.site)),
   /** A gift in chat for gift_credits (§3). Errors: NOT_ENOUGH_CREDITS, CONVERSATION_LIMIT, … as send. */
-  sendGift: memberProcedure.input(SendGiftInput).mutation(({ ctx, input }) => chats.sendGift(ctx.deps, ctx.member.id, input)),
+  sendGift: memberProcedure.input(SendGiftInput).mutation(({ ctx, input }) => chats.sendGift(ctx.deps, ctx.member.id, input, ctx.site)),
   remove: memberProcedure.input(ConversationIdInput).mutation(({ ctx, input }) => chats.removeChat(ctx.deps, ctx.member.id, input.conversationId)),
   typing: memberProcedure.input(ConversationIdInput).mutation(({ ctx, input }) => chats.notifyTyping(ctx.deps, ctx.member.id, input.conversationId)),
 });

@@ -2,7 +2,7 @@ import type { AppDeps } from "../../deps.js";
 import { inTransaction, isUniqueViolation } from "../../../db/create-db.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import { MAX_STARTED_CONVERSATIONS_FREE } from "../../constants.js";
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "../site/site.settings.js";
+import type { SiteSettings } from "../site/site.settings.js";
 import { spendCreditsOrThrow } from "../credits/credits.service.js";
 import { GIFTS, type GiftKey } from "./gifts.js";
 import { getProfileSummaries, lockMembersForUpdate, type ProfileSummary } from "../members/members.service.js";
@@ -85,7 +85,7 @@ export async function sendMessage(
   deps: AppDeps,
   senderId: number,
   input: { toProfileId: number; clientId: string; body: string; gift?: GiftKey | null },
-  settings: SiteSettings = DEFAULT_SITE_SETTINGS,
+  settings: SiteSettings,
 ): Promise<SendMessageResult> {
   if ([...input.body].length > settings.message_length) throw new MessageTooLongError(settings.message_length);
   if (input.toProfileId === senderId) throw new NotFoundError("You cannot write to yourself.");
@@ -291,6 +291,11 @@ export async function notifyTyping(deps: AppDeps, userId: number, conversationId
  * @throws NotEnoughCreditsError (§2 popup; nothing sent or charged), ConversationLimitError,
  *         RecipientNotConfirmedError, NotFoundError, IdempotencyConflictError.
  */
-export function sendGift(deps: AppDeps, senderId: number, input: { toProfileId: number; clientId: string; gift: GiftKey }): Promise<SendMessageResult> {
-  return sendMessage(deps, senderId, { toProfileId: input.toProfileId, clientId: input.clientId, body: GIFTS[input.gift], gift: input.gift });
+export function sendGift(
+  deps: AppDeps,
+  senderId: number,
+  input: { toProfileId: number; clientId: string; gift: GiftKey },
+  settings: SiteSettings,
+): Promise<SendMessageResult> {
+  return sendMessage(deps, senderId, { toProfileId: input.toProfileId, clientId: input.clientId, body: GIFTS[input.gift], gift: input.gift }, settings);
 }

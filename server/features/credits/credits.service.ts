@@ -3,7 +3,7 @@ import type { Tx } from "../../../db/create-db.js";
 import type { LedgerReason } from "../../../db/database.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import { getCurrentUser } from "../accounts/accounts.service.js";
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "../site/site.settings.js";
+import type { SiteSettings } from "../site/site.settings.js";
 import {
   applicabilityError, getActiveDiscount, priceAfterDiscount, type ActiveDiscount, type DiscountCode, type TimeBonus,
 } from "../discounts/discounts.service.js";
@@ -108,7 +108,7 @@ export async function listPackages(
   deps: AppDeps,
   userId: number | null,
   input: { country?: string | null },
-  settings: SiteSettings = DEFAULT_SITE_SETTINGS,
+  settings: SiteSettings,
 ): Promise<PackageList> {
   const { timeBonus, discount } = userId === null ? { timeBonus: null, discount: null } : await getActiveDiscount(deps, userId);
   const profileCountry = userId === null ? null : (await getCurrentUser(deps, userId)).country;

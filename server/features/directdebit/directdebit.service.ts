@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import type { AppDeps } from "../../deps.js";
 import { inTransaction, isUniqueViolation, type Tx } from "../../../db/create-db.js";
 import { DomainError } from "../../domain-error.js";
-import { DEFAULT_SITE_SETTINGS } from "../site/site.settings.js";
 import type { RequestDirectDebitCodeInput } from "./directdebit.schema.js";
 import * as repo from "./directdebit.repository.js";
 
@@ -118,7 +117,7 @@ export async function requestDirectDebitCode(
   deps: AppDeps,
   userId: number,
   input: RequestDirectDebitCodeInput,
-  siteName: string = DEFAULT_SITE_SETTINGS.name,
+  siteName: string,
 ): Promise<{ phoneMasked: string; expiresAt: string }> {
   if (await repo.isBlocked(deps.db, userId, sha256(input.iban))) throw new DirectDebitBlockedError();
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");

@@ -11,7 +11,7 @@ import { INTEREST_KEYS } from "./members.interests.js";
 import { regionsOf, type RegionKind } from "./members.places.js";
 import type { SearchMembersInput } from "./members.schema.js";
 import { findUnlockedPhotoIds } from "./photo-unlocks.repository.js";
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "../site/site.settings.js";
+import type { SiteSettings } from "../site/site.settings.js";
 
 /** What a profile card shows (search results, chat list, likes). The main photo is public. */
 export interface ProfileSummary {
@@ -199,7 +199,7 @@ export async function getMemberProfile(
   deps: Pick<AppDeps, "db">,
   viewer: { id: number; paidUser: boolean },
   profileId: number,
-  site: SiteSettings = DEFAULT_SITE_SETTINGS,
+  site: SiteSettings,
 ): Promise<MemberProfile> {
   const isOwn = viewer.id === profileId;
   const p = await findProfile(deps.db, profileId);

@@ -1,7 +1,7 @@
 import type { AppDeps } from "../../deps.js";
 import { inTransaction } from "../../../db/create-db.js";
 import { NotFoundError } from "../../domain-error.js";
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "../site/site.settings.js";
+import type { SiteSettings } from "../site/site.settings.js";
 import { PremiumOnlyError, spendCreditsOrThrow } from "../credits/credits.service.js";
 import { publishStored, recordEvent, type StoredEvent } from "../live/live.service.js";
 import { mediaUrl } from "./members.photos.js";
@@ -32,7 +32,7 @@ export async function unlockPhoto(
   deps: AppDeps,
   viewer: { id: number; paidUser: boolean },
   photoId: number,
-  site: SiteSettings = DEFAULT_SITE_SETTINGS,
+  site: SiteSettings,
 ): Promise<UnlockPhotoResult> {
   const photo = await repo.findPhotoForUnlock(deps.db, photoId);
   const isOwn = photo?.profile_id === viewer.id;

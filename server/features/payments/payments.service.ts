@@ -2,7 +2,7 @@ import type { AppDeps } from "../../deps.js";
 import { inTransaction, isUniqueViolation, type Tx } from "../../../db/create-db.js";
 import type { PaymentRow, PaymentStatus } from "../../../db/database.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
-import { getSiteForHost } from "../site/site.service.js";
+import type { Site } from "../site/site.service.js";
 import { publishStored, recordEvent, type StoredEvent } from "../live/live.service.js";
 import { getPackage, grantCreditsInTx } from "../credits/credits.service.js";
 import {
@@ -101,9 +101,9 @@ function toView(p: PaymentRow): PaymentView {
   };
 }
 
-/** Where the request came from: the site (for its refund days and name) and the origin of return links. */
+/** Where the request came from (the tRPC context fits): the serving site (its refund days and name, §3) and the origin of return links. */
 export interface RequestSite {
-  host: string | null;
+  site: Site;
   origin: string;
 }
 
@@ -149,7 +149,7 @@ export async function startPayment(
   if (!PAYMENT_COUNTRIES.includes(input.country) || !methodsOf(input.country).includes(input.method)) throw new PaymentMethodUnavailableError();
   const currency = currencyOf(input.country);
   const pkg = await getPackage(deps, input.packageId, currency);
-  const siteRow = await getSiteForHost(deps, site.host);
+  const siteRow = site.site;
 
   let created: { payment: PaymentRow; directDebit: Awaited<ReturnType<typeof takeMandateForPayment>> | null };
   for (let attempt = 1; ; attempt++) {
@@ -466,7 +466,7 @@ export async function repeatOrder(
   }
 
   const pkg = await getPackage(deps, option.packageId, option.currency);
-  const siteRow = await getSiteForHost(deps, site.host);
+  const siteRow = site.site;
   let payment: PaymentRow;
   try {
     payment = await inTransaction(deps.db, (tx) =>

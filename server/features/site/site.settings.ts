@@ -1,8 +1,9 @@
 /**
  * §3 site settings that shape the main job's rules. Each request is served with the settings of
- * its host's site (site.service.ts getSiteForHost, on the tRPC context as ctx.site); services take
- * them as a parameter and fall back to DEFAULT_SITE_SETTINGS (the issue's defaults:
- * message_credits 10, a free-message allowance of 3, message_length 1000).
+ * its host's site (site.service.ts getSiteForHost, on the tRPC context as ctx.site); every service
+ * that reads a setting takes the site as a required parameter, so no rule can silently use the
+ * defaults. DEFAULT_SITE_SETTINGS are the values of a site row that sets nothing (message_credits
+ * 10, a free-message allowance of 3, message_length 1000).
  */
 export interface SiteSettings {
   name: string;
