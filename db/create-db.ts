@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PGliteDialect, type Transaction } from "kysely";
+import { Kysely, PGliteDialect, sql, type Transaction } from "kysely";
 import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
 import type { Database } from "./database.js";
@@ -87,4 +87,9 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = err as { code?: string; constraint_name?: string; constraint?: string };
   if (e?.code !== "23505") return false;
   return !constraint || e.constraint_name === constraint || e.constraint === constraint;
+}
+
+/** Readiness probe: one trivial query. Resolves when the database answers, rejects otherwise. */
+export async function pingDatabase(db: DB): Promise<void> {
+  await sql`select 1`.execute(db);
 }

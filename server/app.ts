@@ -7,10 +7,9 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
-import { sql } from "kysely";
 import type { Config } from "./config.js";
 import type { AppDeps } from "./deps.js";
-import { createDb } from "../db/create-db.js";
+import { createDb, pingDatabase } from "../db/create-db.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { seedIfEmpty } from "../db/seed.js";
 import { createLogger } from "./infra/logger.js";
@@ -173,7 +172,7 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {
-    const checks = await Promise.allSettled([sql`select 1`.execute(db), bus.ping()]);
+    const checks = await Promise.allSettled([pingDatabase(db), bus.ping()]);
     const [dbCheck, busCheck] = checks.map((c) => (c.status === "fulfilled" ? "ok" : "unreachable"));
     const ready = dbCheck === "ok" && busCheck === "ok";
     return reply.code(ready ? 200 : 503).send({ status: ready ? "ready" : "not_ready", database: dbCheck, bus: busCheck, dbMode: mode, busKind: bus.kind });

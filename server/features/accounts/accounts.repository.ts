@@ -1,10 +1,13 @@
 import { sql } from "kysely";
 import type { DB, Tx } from "../../../db/create-db.js";
-import type { NewProfile, NewUser } from "../../../db/database.js";
+import type { NewUser } from "../../../db/database.js";
 
-export async function insertUserWithProfile(tx: Tx, user: NewUser, profile: Omit<NewProfile, "id">): Promise<number> {
+// The accounts feature owns the users columns of the account itself (e-mail, password, status,
+// language, settings) and creates the row; money columns belong to credits, the profile to members.
+
+/** Insert a new account row. @returns its id. */
+export async function insertUser(tx: Tx, user: NewUser): Promise<number> {
   const { id } = await tx.insertInto("users").values(user).returning("id").executeTakeFirstOrThrow();
-  await tx.insertInto("profiles").values({ ...profile, id }).execute();
   return id;
 }
 
@@ -65,7 +68,6 @@ export async function activateUser(tx: Tx, userId: number): Promise<boolean> {
     .where("id", "=", userId)
     .where("status", "=", "not_confirmed")
     .executeTakeFirst();
-  await tx.updateTable("profiles").set({ status: "active", visible: true }).where("id", "=", userId).execute();
   return Number(res.numUpdatedRows) > 0;
 }
 
@@ -74,6 +76,3 @@ export async function updateUserSettings(db: DB, userId: number, set: { language
   await db.updateTable("users").set(set).where("id", "=", userId).execute();
 }
 
-export async function touchLastActive(db: DB, userId: number) {
-  await db.updateTable("profiles").set({ last_active: sql`now()` }).where("id", "=", userId).execute();
-}

@@ -5,7 +5,8 @@ import { inTransaction, isUniqueViolation } from "../../../db/create-db.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import { ACTIVATION_LINK_TTL_SECONDS, type Locale } from "../../constants.js";
 import type { SiteSettings } from "../site/site.settings.js";
-import { grantCredits } from "../credits/credits.repository.js";
+import { grantCreditsInTx } from "../credits/credits.service.js";
+import { activateProfileInTx, createProfileInTx, recordActivity } from "../members/members.service.js";
 import * as repo from "./accounts.repository.js";
 import { createSession, endSession, hashToken } from "./sessions.service.js";
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./login-throttle.service.js";
@@ -77,16 +78,15 @@ export async function signup(
   let session: { token: string; sessionId: string };
   try {
     ({ userId, session } = await inTransaction(deps.db, async (tx) => {
-      const id = await repo.insertUserWithProfile(
-        tx,
-        {
-          email: input.email,
-          password_hash: passwordHash,
-          status: "not_confirmed",
-          free_messages_left: settings.free_messages,
-          language: input.language ?? "en",
-        },
-        {
+      const id = await repo.insertUser(tx, {
+        email: input.email,
+        password_hash: passwordHash,
+        status: "not_confirmed",
+        free_messages_left: settings.free_messages,
+        language: input.language ?? "en",
+      });
+      await createProfileInTx(tx, {
+          id,
           name: input.name,
           status: "disabled",
           visible: false,
@@ -94,9 +94,8 @@ export async function signup(
           birth_date: input.date_of_birth,
           country: input.country,
           note: input.signup_message ?? "",
-        },
-      );
-      if (settings.signup_credits > 0) await grantCredits(tx, id, settings.signup_credits, "signup_bonus", null);
+      });
+      if (settings.signup_credits > 0) await grantCreditsInTx(tx, id, settings.signup_credits, "signup_bonus", null);
       await repo.insertEmailToken(tx, {
         id: hashToken(activationToken),
         user_id: id,
@@ -151,7 +150,7 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<{ user: C
   }
   await clearLoginFailures(deps, input.email);
   const session = await createSession(deps.db, row.id);
-  await repo.touchLastActive(deps.db, row.id);
+  await recordActivity(deps, row.id);
   return { user: await getCurrentUser(deps, row.id), token: session.token, sessionId: session.sessionId };
 }
 
@@ -169,6 +168,7 @@ export async function activate(deps: AppDeps, token: string): Promise<{ userId: 
     const row = await repo.consumeEmailToken(tx, hashToken(token), "activate");
     if (!row) return null;
     await repo.activateUser(tx, row.user_id);
+    await activateProfileInTx(tx, row.user_id);
     return row.user_id;
   });
   if (userId === null) throw new LinkInvalidError();

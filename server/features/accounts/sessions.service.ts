@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import { sql } from "kysely";
 import type { AppDeps } from "../../deps.js";
 import type { Tx, DB } from "../../../db/create-db.js";
 import type { UserStatus } from "../../../db/database.js";
 import { AUTH_COOKIE_MAX_AGE_SECONDS } from "../../constants.js";
+import * as repo from "./sessions.repository.js";
 
 /** The logged-in member as every procedure sees it. */
 export interface SessionMember {
@@ -27,14 +27,7 @@ export function hashToken(token: string): string {
 export async function createSession(db: DB | Tx, userId: number): Promise<{ token: string; sessionId: string }> {
   const token = crypto.randomBytes(32).toString("base64url");
   const sessionId = hashToken(token);
-  await db
-    .insertInto("sessions")
-    .values({
-      id: sessionId,
-      user_id: userId,
-      expires_at: new Date(Date.now() + AUTH_COOKIE_MAX_AGE_SECONDS * 1000),
-    })
-    .execute();
+  await repo.insertSession(db, { id: sessionId, userId, expiresAt: new Date(Date.now() + AUTH_COOKIE_MAX_AGE_SECONDS * 1000) });
   return { token, sessionId };
 }
 
@@ -45,14 +38,7 @@ export async function createSession(db: DB | Tx, userId: number): Promise<{ toke
 export async function resolveSession(deps: AppDeps, token: string): Promise<SessionMember | null> {
   if (token.length < 20 || token.length > 100) return null;
   const sessionId = hashToken(token);
-  const row = await deps.db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
-    .innerJoin("profiles", "profiles.id", "users.id")
-    .select(["users.id", "users.status", "users.paid_user", "users.language", "profiles.name"])
-    .where("sessions.id", "=", sessionId)
-    .where("sessions.expires_at", ">", sql<Date>`now()`)
-    .executeTakeFirst();
+  const row = await repo.findSessionMember(deps.db, sessionId);
   if (!row) return null;
   return {
     id: row.id,
@@ -72,6 +58,6 @@ export const SESSION_ENDED_CHANNEL = "session-ended";
  * Idempotent: ending an ended session does nothing.
  */
 export async function endSession(deps: AppDeps, sessionId: string): Promise<void> {
-  await deps.db.deleteFrom("sessions").where("id", "=", sessionId).execute();
+  await repo.deleteSession(deps.db, sessionId);
   await deps.bus.publish(SESSION_ENDED_CHANNEL, { sessionId });
 }

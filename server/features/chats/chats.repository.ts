@@ -67,17 +67,6 @@ export function insertMessage(
   return tx.insertInto("messages").values(m).returning(["id", "created_at"]).executeTakeFirstOrThrow();
 }
 
-/** §4: one free message used, if any is left. @returns whether one was used. */
-export async function useFreeMessage(tx: Tx, userId: number): Promise<boolean> {
-  const res = await tx
-    .updateTable("users")
-    .set((eb) => ({ free_messages_left: eb("free_messages_left", "-", 1) }))
-    .where("id", "=", userId)
-    .where("free_messages_left", ">", 0)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
-}
-
 /** After a message: the recipient has one more unread; both see the conversation again. */
 export async function markDelivered(tx: Tx, conversationId: number, senderId: number, recipientId: number, seq: number) {
   // One statement for both rows: a round trip saved on the hottest path (bench:chat).

@@ -3,7 +3,7 @@ import { inTransaction, isUniqueViolation } from "../../../db/create-db.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import { MAX_STARTED_CONVERSATIONS_FREE } from "../../constants.js";
 import type { SiteSettings } from "../site/site.settings.js";
-import { spendCreditsOrThrow } from "../credits/credits.service.js";
+import { getWallet, spendCreditsOrThrow, useFreeMessageInTx } from "../credits/credits.service.js";
 import { GIFTS, type GiftKey } from "./gifts.js";
 import { getProfileSummaries, lockMembersForUpdate, type ProfileSummary } from "../members/members.service.js";
 import { publishEphemeral, publishStored, recordEvent, recordEvents, type StoredEvent } from "../live/live.service.js";
@@ -122,7 +122,7 @@ export async function sendMessage(
       if (input.gift) {
         credits = await spendCreditsOrThrow(tx, senderId, settings.gift_credits, "gift", `gift:${input.clientId}`);
         charged = settings.gift_credits;
-      } else if (!sender.paidUser && (await repo.useFreeMessage(tx, senderId))) {
+      } else if (!sender.paidUser && (await useFreeMessageInTx(tx, senderId))) {
         freeMessagesLeft -= 1;
       } else {
         credits = await spendCreditsOrThrow(tx, senderId, settings.message_credits, "message", `msg:${input.clientId}`);
@@ -168,12 +168,8 @@ async function replay(
 ): Promise<SendMessageResult> {
   const otherId = earlier.member_low_id === senderId ? earlier.member_high_id : earlier.member_low_id;
   if (otherId !== input.toProfileId || earlier.body !== input.body || (earlier.gift ?? null) !== (input.gift ?? null)) throw new IdempotencyConflictError();
-  const me = await deps.db
-    .selectFrom("users")
-    .select(["credits", "free_messages_left"])
-    .where("id", "=", senderId)
-    .executeTakeFirstOrThrow();
-  return { message: toMessage(earlier), credits: me.credits, freeMessagesLeft: me.free_messages_left, charged: 0, duplicate: true };
+  const me = await getWallet(deps.db, senderId);
+  return { message: toMessage(earlier), credits: me.credits, freeMessagesLeft: me.freeMessagesLeft, charged: 0, duplicate: true };
 }
 
 /** One row of the §3 chat list: conversation id, the other profile, num_unread_messages. */

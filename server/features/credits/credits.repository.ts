@@ -1,6 +1,9 @@
 import type { DB, Tx } from "../../../db/create-db.js";
 import type { LedgerReason } from "../../../db/database.js";
 
+// The credits feature owns the users columns of money and premium status: credits,
+// free_messages_left and paid_user. Every write to them is here (ARCHITECTURE "Money").
+
 /**
  * Spend credits with one conditional update (ARCHITECTURE "Money"): never read-then-write.
  * Writes the ledger row in the same transaction.
@@ -77,4 +80,35 @@ export function findPackage(db: DB | Tx, id: number, currency: string) {
     .where("p.id", "=", id)
     .where("pr.currency", "=", currency)
     .executeTakeFirst();
+}
+
+/** The member's balance, free-message allowance and premium flag, or undefined for no such member. */
+export function findWallet(db: DB | Tx, userId: number) {
+  return db.selectFrom("users").select(["credits", "free_messages_left", "paid_user"]).where("id", "=", userId).executeTakeFirst();
+}
+
+/** §4: one free message used, if any is left. @returns whether one was used. */
+export async function useFreeMessage(tx: Tx, userId: number): Promise<boolean> {
+  const res = await tx
+    .updateTable("users")
+    .set((eb) => ({ free_messages_left: eb("free_messages_left", "-", 1) }))
+    .where("id", "=", userId)
+    .where("free_messages_left", ">", 0)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/**
+ * §1: buying any credit bundle makes a member premium.
+ * @returns true when this call made them premium (they were not before).
+ */
+export async function setPaidUser(tx: Tx, userId: number): Promise<boolean> {
+  const row = await tx.updateTable("users").set({ paid_user: true }).where("id", "=", userId).where("paid_user", "=", false).returning("id").executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The member's profile country (decides the default payment country, §3), or null. */
+export async function findProfileCountry(db: DB | Tx, userId: number): Promise<string | null> {
+  const row = await db.selectFrom("profiles").select("country").where("id", "=", userId).executeTakeFirst();
+  return row?.country ?? null;
 }

@@ -1,8 +1,7 @@
 import type { AppDeps } from "../../deps.js";
-import type { Tx } from "../../../db/create-db.js";
+import type { DB, Tx } from "../../../db/create-db.js";
 import type { LedgerReason } from "../../../db/database.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
-import { getCurrentUser } from "../accounts/accounts.service.js";
 import type { SiteSettings } from "../site/site.settings.js";
 import {
   applicabilityError, getActiveDiscount, priceAfterDiscount, type ActiveDiscount, type DiscountCode, type TimeBonus,
@@ -39,8 +38,39 @@ export class PremiumOnlyError extends DomainError {
 export async function spendCreditsOrThrow(tx: Tx, userId: number, cost: number, reason: LedgerReason, reference: string): Promise<number> {
   const balance = await repo.spendCredits(tx, userId, cost, reason, reference);
   if (balance !== null) return balance;
-  const row = await tx.selectFrom("users").select("credits").where("id", "=", userId).executeTakeFirst();
-  throw new NotEnoughCreditsError(cost, row?.credits ?? 0);
+  const wallet = await repo.findWallet(tx, userId);
+  throw new NotEnoughCreditsError(cost, wallet?.credits ?? 0);
+}
+
+/** A member's money facts (§3): credits, free messages left, premium (paid_user). */
+export interface Wallet {
+  credits: number;
+  freeMessagesLeft: number;
+  paidUser: boolean;
+}
+
+/**
+ * The member's balance, free-message allowance and premium status, read in `db` (a transaction
+ * sees its own writes).
+ * @throws NotFoundError for no such member.
+ */
+export async function getWallet(db: DB | Tx, userId: number): Promise<Wallet> {
+  const row = await repo.findWallet(db, userId);
+  if (!row) throw new NotFoundError("This member could not be found.");
+  return { credits: row.credits, freeMessagesLeft: row.free_messages_left, paidUser: row.paid_user };
+}
+
+/** §4: use one of a free member's free messages in the caller's transaction. @returns whether one was left. */
+export function useFreeMessageInTx(tx: Tx, userId: number): Promise<boolean> {
+  return repo.useFreeMessage(tx, userId);
+}
+
+/**
+ * §1: buying any credit bundle makes a member premium (paid_user), in the caller's transaction.
+ * @returns true when this call made them premium.
+ */
+export function markPremiumInTx(tx: Tx, userId: number): Promise<boolean> {
+  return repo.setPaidUser(tx, userId);
 }
 
 /**
@@ -111,7 +141,7 @@ export async function listPackages(
   settings: SiteSettings,
 ): Promise<PackageList> {
   const { timeBonus, discount } = userId === null ? { timeBonus: null, discount: null } : await getActiveDiscount(deps, userId);
-  const profileCountry = userId === null ? null : (await getCurrentUser(deps, userId)).country;
+  const profileCountry = userId === null ? null : await repo.findProfileCountry(deps.db, userId);
   const country = input.country && PAYMENT_COUNTRIES.includes(input.country) ? input.country : defaultPaymentCountry(profileCountry);
   const currency = currencyOf(country);
   const rows = await repo.findPackages(deps.db, currency);

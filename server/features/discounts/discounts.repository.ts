@@ -123,3 +123,8 @@ export function insertIdempotent(tx: Tx, row: { user_id: number; operation: stri
     .values({ ...row, response: JSON.stringify(row.response) })
     .execute();
 }
+
+/** The member's facts a discount depends on (§3: premium status, signup date for the time bonus), or undefined. */
+export function findDiscountMember(db: DB | Tx, userId: number) {
+  return db.selectFrom("users").select(["id", "paid_user", "signup_date"]).where("id", "=", userId).executeTakeFirst();
+}

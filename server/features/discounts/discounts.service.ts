@@ -2,9 +2,8 @@ import crypto from "node:crypto";
 import type { AppDeps } from "../../deps.js";
 import { inTransaction, isUniqueViolation, type DB, type Tx } from "../../../db/create-db.js";
 import type { DiscountCodeRow } from "../../../db/database.js";
-import { DomainError } from "../../domain-error.js";
+import { DomainError, NotFoundError } from "../../domain-error.js";
 import { WELCOME_BONUS_SECONDS, WELCOME_DISCOUNT_CODE } from "../../constants.js";
-import { getCurrentUser } from "../accounts/accounts.service.js";
 import * as repo from "./discounts.repository.js";
 
 /**
@@ -151,8 +150,9 @@ function toDiscountCode(row: DiscountCodeRow, member: DiscountMember, now: Date)
 }
 
 async function memberFacts(deps: AppDeps, userId: number): Promise<DiscountMember> {
-  const u = await getCurrentUser(deps, userId);
-  return { id: u.id, paidUser: u.paidUser, signupDate: new Date(u.signupDate) };
+  const u = await repo.findDiscountMember(deps.db, userId);
+  if (!u) throw new NotFoundError();
+  return { id: u.id, paidUser: u.paid_user, signupDate: new Date(u.signup_date) };
 }
 
 /** Whether the member has used the code in a completed purchase. */

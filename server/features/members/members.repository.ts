@@ -1,6 +1,8 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { DB, Tx } from "../../../db/create-db.js";
-import type { Database } from "../../../db/database.js";
+import type { Database, NewProfile } from "../../../db/database.js";
+
+// The members feature owns the profiles table: every write to a profile is here.
 
 /** The columns of a profile card (name, birth date, place, main photo): one query shape for every list. */
 function selectProfileCards(db: DB | Tx) {
@@ -115,4 +117,19 @@ export function findPhotos(db: DB | Tx, profileId: number, includeInactive = fal
     .where("profile_id", "=", profileId);
   if (!includeInactive) q = q.where("status", "=", "active");
   return q.orderBy("is_main", "desc").orderBy("position").orderBy("id").execute();
+}
+
+/** Insert the member's profile (its id is the users row's id). */
+export async function insertProfile(tx: Tx, profile: NewProfile): Promise<void> {
+  await tx.insertInto("profiles").values(profile).execute();
+}
+
+/** §4: activation makes the profile active and visible to others. */
+export async function activateProfile(tx: Tx, userId: number): Promise<void> {
+  await tx.updateTable("profiles").set({ status: "active", visible: true }).where("id", "=", userId).execute();
+}
+
+/** The member was active now (profiles.last_active orders search, "newest active first"). */
+export async function touchLastActive(db: DB, userId: number): Promise<void> {
+  await db.updateTable("profiles").set({ last_active: sql`now()` }).where("id", "=", userId).execute();
 }

@@ -1,10 +1,11 @@
 import type { DB, Tx } from "../../../db/create-db.js";
+import type { NewProfile } from "../../../db/database.js";
 import type { AppDeps } from "../../deps.js";
 import { NotFoundError } from "../../domain-error.js";
 import { ageOn } from "../../validation.js";
 import {
-  countSearchMatches, findPhotos, findProfile, findProfileSummaries, lockMembers, searchProfiles,
-  type ProfileSummaryRow, type SearchFilters,
+  activateProfile, countSearchMatches, findPhotos, findProfile, findProfileSummaries, insertProfile, lockMembers, searchProfiles,
+  touchLastActive, type ProfileSummaryRow, type SearchFilters,
 } from "./members.repository.js";
 import { mediaUrl } from "./members.photos.js";
 import { INTEREST_KEYS } from "./members.interests.js";
@@ -250,4 +251,22 @@ export function listRegions(country: string): { country: string; regionKind: Reg
 /** §3 interests: the full list of keys, loaded from the server. */
 export function listInterests(): { interests: string[] } {
   return { interests: [...INTEREST_KEYS] };
+}
+
+/**
+ * Create the member's profile at signup (§3 profile fields), in the caller's transaction.
+ * @param profile the profile columns; `id` is the new users row's id.
+ */
+export function createProfileInTx(tx: Tx, profile: NewProfile): Promise<void> {
+  return insertProfile(tx, profile);
+}
+
+/** §4: on activation the profile becomes active and visible to others (caller's transaction). */
+export function activateProfileInTx(tx: Tx, userId: number): Promise<void> {
+  return activateProfile(tx, userId);
+}
+
+/** Record that the member was active now (profiles.last_active; §2 search orders by it). */
+export function recordActivity(deps: Pick<AppDeps, "db">, userId: number): Promise<void> {
+  return touchLastActive(deps.db, userId);
 }

@@ -2,7 +2,7 @@ import type { AppDeps } from "../../deps.js";
 import { inTransaction } from "../../../db/create-db.js";
 import { NotFoundError } from "../../domain-error.js";
 import type { SiteSettings } from "../site/site.settings.js";
-import { PremiumOnlyError, spendCreditsOrThrow } from "../credits/credits.service.js";
+import { PremiumOnlyError, getWallet, spendCreditsOrThrow } from "../credits/credits.service.js";
 import { publishStored, recordEvent, type StoredEvent } from "../live/live.service.js";
 import { mediaUrl } from "./members.photos.js";
 import * as repo from "./photo-unlocks.repository.js";
@@ -38,15 +38,14 @@ export async function unlockPhoto(
   const isOwn = photo?.profile_id === viewer.id;
   if (!photo || photo.status !== "active" || (!photo.visible && !isOwn)) throw new NotFoundError("This photo could not be found.");
   const open = { id: photo.id, url: mediaUrl(photo.filename), thumbUrl: mediaUrl(photo.thumb_filename) };
-  const balanceOf = async () => (await deps.db.selectFrom("users").select("credits").where("id", "=", viewer.id).executeTakeFirstOrThrow()).credits;
+  const balanceOf = async () => (await getWallet(deps.db, viewer.id)).credits;
   if (isOwn || viewer.paidUser || photo.is_main) return { photo: open, credits: await balanceOf(), charged: 0 };
   if (!photo.is_private) throw new PremiumOnlyError("photos");
 
   const cost = site.photo_credits;
   const outcome = await inTransaction(deps.db, async (tx): Promise<{ credits: number; charged: number; events: StoredEvent[] }> => {
     if (!(await repo.insertUnlock(tx, viewer.id, photo.id, cost))) {
-      const row = await tx.selectFrom("users").select("credits").where("id", "=", viewer.id).executeTakeFirstOrThrow();
-      return { credits: row.credits, charged: 0, events: [] };
+      return { credits: (await getWallet(tx, viewer.id)).credits, charged: 0, events: [] };
     }
     const credits = cost > 0 ? await spendCreditsOrThrow(tx, viewer.id, cost, "photo", `photo:${photo.id}`) : await balanceOf();
     const event = await recordEvent(tx, viewer.id, { type: "credits.changed", credits, paidUser: false, reason: "photo", paymentId: null });

@@ -6,6 +6,7 @@ import { MAX_PHOTOS_FREE, MAX_PHOTOS_PREMIUM } from "../../constants.js";
 import { lockMembersForUpdate } from "./members.service.js";
 import { deletePhotoFiles, storePhoto, type StoredPhotoFiles } from "./members.photo-store.js";
 import { mediaUrl } from "./members.photos.js";
+import { getWallet } from "../credits/credits.service.js";
 import * as repo from "./photos.repository.js";
 
 /**
@@ -88,11 +89,8 @@ function toOwnPhoto(r: { id: number; is_main: boolean; is_private: boolean; file
  * @returns MyPhotos. No errors (a member always has a row).
  */
 export async function listMyPhotos(deps: Pick<AppDeps, "db">, userId: number): Promise<MyPhotos> {
-  const [rows, user] = await Promise.all([
-    repo.findOwnPhotos(deps.db, userId),
-    deps.db.selectFrom("users").select("paid_user").where("id", "=", userId).executeTakeFirstOrThrow(),
-  ]);
-  return { photos: rows.map(toOwnPhoto), count: rows.length, limit: photoLimitFor(user.paid_user), premiumLimit: MAX_PHOTOS_PREMIUM, paidUser: user.paid_user };
+  const [rows, { paidUser }] = await Promise.all([repo.findOwnPhotos(deps.db, userId), getWallet(deps.db, userId)]);
+  return { photos: rows.map(toOwnPhoto), count: rows.length, limit: photoLimitFor(paidUser), premiumLimit: MAX_PHOTOS_PREMIUM, paidUser };
 }
 
 /** Whether `input` is one of the accepted formats (reads the header only; decoding happens in storePhoto). */
@@ -127,10 +125,9 @@ export async function addPhoto(
   opts: { private?: boolean } = {},
 ): Promise<OwnPhoto> {
   // A cheap early refusal before encoding; the count under the lock below is the one that decides.
-  const user = await deps.db.selectFrom("users").select("paid_user").where("id", "=", userId).executeTakeFirst();
-  if (!user) throw new NotFoundError("This member could not be found.");
+  const { paidUser } = await getWallet(deps.db, userId);
   const before = await repo.photoStats(deps.db, userId);
-  if (before.count >= photoLimitFor(user.paid_user)) throw new PhotoLimitError(photoLimitFor(user.paid_user));
+  if (before.count >= photoLimitFor(paidUser)) throw new PhotoLimitError(photoLimitFor(paidUser));
 
   if (buffer.length === 0 || !(await isAcceptedImage(buffer))) throw new InvalidImageError();
   let files: StoredPhotoFiles;

@@ -76,15 +76,6 @@ export function setWebhookEventApplied(tx: Tx, provider: string, eventId: string
   return tx.updateTable("payment_webhook_events").set({ applied }).where("provider", "=", provider).where("event_id", "=", eventId).execute();
 }
 
-/**
- * §1, §6: the first completed payment makes the member premium.
- * @returns true when this call made them premium (they were not before).
- */
-export async function setPaidUser(tx: Tx, userId: number): Promise<boolean> {
-  const row = await tx.updateTable("users").set({ paid_user: true }).where("id", "=", userId).where("paid_user", "=", false).returning("id").executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The member's own facts a payment needs. */
 export function findMemberForPayment(db: DB | Tx, userId: number) {
   return db

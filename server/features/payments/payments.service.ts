@@ -4,7 +4,7 @@ import type { PaymentRow, PaymentStatus } from "../../../db/database.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import type { Site } from "../site/site.service.js";
 import { publishStored, recordEvent, type StoredEvent } from "../live/live.service.js";
-import { getPackage, grantCreditsInTx } from "../credits/credits.service.js";
+import { getPackage, grantCreditsInTx, markPremiumInTx } from "../credits/credits.service.js";
 import {
   DiscountCodeUsedError, findPaymentHoldingCode, markDiscountUsed, priceAfterDiscount, releaseDiscount, reserveDiscountForPayment,
 } from "../discounts/discounts.service.js";
@@ -259,7 +259,7 @@ async function applyReportInTx(tx: Tx, payment: PaymentRow, report: ProviderPaym
     });
     if (!row) return { applied: false, events: [] };
     const credits = await grantCreditsInTx(tx, row.user_id, row.credits, "purchase", `payment:${row.id}`);
-    await repo.setPaidUser(tx, row.user_id);
+    await markPremiumInTx(tx, row.user_id);
     await markDiscountUsed(tx, row.id);
     const events = [
       await recordEvent(tx, row.user_id, { type: "credits.changed", credits, paidUser: true, reason: "purchase", paymentId: row.id }),

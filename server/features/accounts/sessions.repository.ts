@@ -1,0 +1,24 @@
+import { sql } from "kysely";
+import type { DB, Tx } from "../../../db/create-db.js";
+
+/** Store a session by the SHA-256 of its cookie token (`id`), valid until `expiresAt`. */
+export async function insertSession(db: DB | Tx, session: { id: string; userId: number; expiresAt: Date }): Promise<void> {
+  await db.insertInto("sessions").values({ id: session.id, user_id: session.userId, expires_at: session.expiresAt }).execute();
+}
+
+/** The member behind an unexpired session id, with what every procedure needs, or undefined. */
+export function findSessionMember(db: DB, sessionId: string) {
+  return db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .innerJoin("profiles", "profiles.id", "users.id")
+    .select(["users.id", "users.status", "users.paid_user", "users.language", "profiles.name"])
+    .where("sessions.id", "=", sessionId)
+    .where("sessions.expires_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+}
+
+/** Delete one session (logout). Deleting a missing one does nothing. */
+export async function deleteSession(db: DB, sessionId: string): Promise<void> {
+  await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
+}
