@@ -9,9 +9,6 @@ export const LOCALES = ["en", "de", "es", "fr", "it", "nl", "pl"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 
-/** §9: account reactivation window after deletion. */
-export const REACTIVATION_WINDOW_DAYS = 14;
-
 /** §1, §5, §9: photo limits. */
 export const MAX_PHOTOS_FREE = 3;
 export const MAX_PHOTOS_PREMIUM = 25;
@@ -34,8 +31,8 @@ export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** §4, §9: welcome time bonus lasts 14400 s from signup. */
 export const WELCOME_BONUS_SECONDS = 14_400;
+/** Its 25 percent (§1, §9) is the code's value_percentage, in the discount_codes row (one source). */
 export const WELCOME_DISCOUNT_CODE = "TIMEBONUS25";
-export const WELCOME_DISCOUNT_PERCENT = 25;
 
 /** Account e-mail links (§4 activation, reset): how long a link stays valid. */
 export const ACTIVATION_LINK_TTL_SECONDS = 7 * 24 * 60 * 60;

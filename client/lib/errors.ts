@@ -24,7 +24,6 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   CONVERSATION_LIMIT: msg`Free members may start {limit} conversations. Get Premium to start more.`,
   RECIPIENT_NOT_CONFIRMED: msg`This member has not confirmed their e-mail address yet. You can write once they have.`,
   MESSAGE_TOO_LONG: msg`Messages may be at most {max} characters.`,
-  RATE_LIMITED: msg`Too many requests, please wait a moment.`,
   IDEMPOTENCY_CONFLICT: msg`This request was already made with other details.`,
   CODE_NOT_FOUND: msg`Code not found`, // §8
   CODE_ALREADY_USED: msg`Code already used`, // §8
