@@ -20,6 +20,8 @@ import { SocketRegistry } from "./infra/socket-registry.js";
 import { SESSION_ENDED_CHANNEL } from "./features/accounts/sessions.service.js";
 import { appRouter, type AppRouter } from "./router.js";
 import { createContextFactory } from "./trpc/context.js";
+import { isAllowedOrigin, isJsonBody, mayReadOpsDetails, routeOf, routedPath } from "./http/request-guard.js";
+import { isSecureRequest } from "./http/session-cookie.js";
 import { legacyApi } from "./legacy/index.js";
 import { DEV_PAYMENT_WEBHOOK_SECRET } from "./config.js";
 import { createFileSmsSender } from "./infra/sms.js";
@@ -103,7 +105,7 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", "data:", "blob:"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", "ws:", "wss:"],
+        connectSrc: connectSources(config),
         upgradeInsecureRequests: null,
       },
     },
@@ -127,20 +129,27 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
   // The WebSocket upgrade is authenticated by the `auth` cookie, so it must come from our own
   // pages: check Origin against the site's domains (a cross-site page could otherwise ride the cookie).
   // Mutations accept JSON only: a form POST from another site must not reach them.
-  // Added after @fastify/websocket, whose own hooks then close a refused upgrade's socket.
+  // The route Fastify matched decides (http/request-guard.ts): /%74rpc is routed to /trpc, so it
+  // is checked as /trpc. Added after @fastify/websocket, whose own hooks then close a refused
+  // upgrade's socket.
   app.addHook("onRequest", async (req, reply) => {
-    if (!req.url.startsWith("/trpc")) return;
+    if (!routeOf(req)?.startsWith("/trpc")) return;
     // Procedure paths are dotted names, comma-separated in a batch; anything else is not ours.
-    if (!/^\/trpc(\/[A-Za-z0-9_.,]*)?(\?|$)/.test(req.url)) {
+    if (!/^\/trpc(\/[A-Za-z0-9_.,]*)?$/.test(routedPath(req.url))) {
       return reply.code(404).send({ error: "not_found", message: "No such procedure" });
     }
     if (req.headers.upgrade?.toLowerCase() === "websocket") {
       if (!isAllowedOrigin(req.headers.origin, req.headers.host, config)) {
         return reply.code(403).send({ error: "origin_not_allowed" });
       }
-    } else if (req.method === "POST" && !req.headers["content-type"]?.startsWith("application/json")) {
+    } else if (req.method === "POST" && !isJsonBody(req)) {
       return reply.code(415).send({ error: "Mutations accept application/json only" });
     }
+  });
+
+  // HSTS once the site is reached over https (directly, through a trusted proxy, or COOKIE_SECURE).
+  app.addHook("onSend", async (req, reply) => {
+    if (isSecureRequest(config, req.raw)) reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
   });
 
 
@@ -171,13 +180,18 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
   });
 
   app.get("/healthz", async () => ({ status: "ok" }));
-  app.get("/readyz", async (_req, reply) => {
+  // Operational details only for METRICS_ALLOW addresses or the METRICS_TOKEN bearer; a load
+  // balancer elsewhere still reads readiness from the status code.
+  app.get("/readyz", async (req, reply) => {
     const checks = await Promise.allSettled([pingDatabase(db), bus.ping()]);
     const [dbCheck, busCheck] = checks.map((c) => (c.status === "fulfilled" ? "ok" : "unreachable"));
     const ready = dbCheck === "ok" && busCheck === "ok";
-    return reply.code(ready ? 200 : 503).send({ status: ready ? "ready" : "not_ready", database: dbCheck, bus: busCheck, dbMode: mode, busKind: bus.kind });
+    const status = ready ? "ready" : "not_ready";
+    if (!mayReadOpsDetails(req, config)) return reply.code(ready ? 200 : 503).send({ status });
+    return reply.code(ready ? 200 : 503).send({ status, database: dbCheck, bus: busCheck, dbMode: mode, busKind: bus.kind });
   });
-  app.get("/metrics", async (_req, reply) => {
+  app.get("/metrics", async (req, reply) => {
+    if (!mayReadOpsDetails(req, config)) return reply.code(403).send({ error: "forbidden", message: "Metrics are for operators" });
     reply.header("content-type", deps.metrics.registry.contentType);
     return deps.metrics.registry.metrics();
   });
@@ -212,16 +226,12 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
   };
 }
 
-function isAllowedOrigin(origin: string | undefined, host: string | undefined, config: Config): boolean {
-  if (!origin) return false;
-  if (config.allowedOrigins.includes(origin)) return true;
-  // Without PUBLIC_ORIGIN, accept the page's own host (same-origin), on http or https.
-  if (config.allowedOrigins.length === 0 && host) {
-    try {
-      return new URL(origin).host === host;
-    } catch {
-      return false;
-    }
-  }
-  return false;
+/**
+ * CSP connect-src: the page may talk only to its own origin, over HTTP and WebSocket. With
+ * PUBLIC_ORIGIN, its origins and their ws(s) twins; without it, 'self' (which CSP 3 browsers
+ * extend to ws/wss on the same host).
+ */
+function connectSources(config: Config): string[] {
+  const wsTwins = config.allowedOrigins.map((o) => o.replace(/^http/, "ws"));
+  return ["'self'", ...config.allowedOrigins, ...wsTwins];
 }

@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -20,7 +21,12 @@ const EnvSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public origin(s) of the site, comma separated; the WebSocket upgrade checks Origin against them. */
-  PUBLIC_ORIGIN: z.string().optional(),
+  PUBLIC_ORIGIN: z
+    .string()
+    .optional()
+    .refine((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean).every((o) => URL.canParse(o) && new URL(o).origin === o), {
+      message: "a comma-separated list of origins such as https://example.com (scheme, host, optional port; no path)",
+    }),
   DATA_DIR: z.string().default("var"),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
@@ -37,6 +43,16 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Trust X-Forwarded-* from a reverse proxy (scaled out behind a load balancer). */
   TRUST_PROXY: boolish.default(false),
+  /**
+   * Who may read /metrics and the details of /readyz: client addresses or CIDR ranges, comma
+   * separated (default: loopback only). Others get 403 on /metrics and only the status on /readyz.
+   */
+  METRICS_ALLOW: z
+    .string()
+    .default("127.0.0.0/8,::1/128")
+    .refine((v) => parseAddressList(v) !== null, { message: "a comma-separated list of IP addresses or CIDR ranges" }),
+  /** Also allow /metrics and /readyz details with `Authorization: Bearer <METRICS_TOKEN>` (e.g. a Prometheus elsewhere). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Instance name shown in logs and metrics labels. */
   INSTANCE_ID: z.string().default(`${process.pid}`),
   /**
@@ -54,6 +70,8 @@ export type Config = z.infer<typeof EnvSchema> & {
   smsDir: string;
   pgliteDir: string;
   allowedOrigins: string[];
+  /** METRICS_ALLOW parsed. */
+  metricsAllow: net.BlockList;
 };
 
 /**
@@ -80,5 +98,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsDir: path.join(dataDir, "sms"),
     pgliteDir: path.join(dataDir, "pglite"),
     allowedOrigins,
+    metricsAllow: parseAddressList(c.METRICS_ALLOW)!,
   };
+}
+
+/**
+ * Parse "127.0.0.0/8,::1/128,10.1.2.3" into a BlockList (addresses and CIDR ranges, IPv4 and IPv6).
+ * @returns null when an entry is not an address or range.
+ */
+export function parseAddressList(value: string): net.BlockList | null {
+  const list = new net.BlockList();
+  for (const entry of value.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const [address, prefix] = entry.split("/");
+    const family = net.isIP(address ?? "");
+    if (family === 0) return null;
+    const type = family === 6 ? "ipv6" : "ipv4";
+    if (prefix === undefined) {
+      list.addAddress(address!, type);
+      continue;
+    }
+    const bits = Number(prefix);
+    if (!/^\d+$/.test(prefix) || bits > (family === 6 ? 128 : 32)) return null;
+    list.addSubnet(address!, bits, type);
+  }
+  return list;
 }

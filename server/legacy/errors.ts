@@ -1,9 +1,7 @@
-import { TRPCError } from "@trpc/server";
-import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { ZodError, z } from "zod";
-import { type AppErrorCode, DomainError } from "../domain-error.js";
-import { TRPC_CODE_OF } from "../trpc/errors.js";
+import { ZodError } from "zod";
+import { DomainError } from "../domain-error.js";
+import { fieldErrorsOf, httpStatusOf } from "../http/errors.js";
 
 /**
  * The legacy API's error answer: `{ error, message, details?, fields? }`.
@@ -17,14 +15,6 @@ export interface LegacyErrorBody {
   fields?: Record<string, string[]>;
 }
 
-/**
- * The HTTP status of an application error code: the same mapping as tRPC's (server/trpc/errors.ts
- * TRPC_CODE_OF, then tRPC's own code → status table), so both APIs answer alike.
- */
-export function httpStatusOf(code: AppErrorCode): number {
-  return getHTTPStatusCodeFromError(new TRPCError({ code: TRPC_CODE_OF[code] }));
-}
-
 /** A 4xx answer the handlers raise themselves (bad query, missing field). */
 export class LegacyHttpError extends Error {
   constructor(
@@ -34,14 +24,6 @@ export class LegacyHttpError extends Error {
   ) {
     super(message);
   }
-}
-
-function fieldErrorsOf(err: ZodError): Record<string, string[]> {
-  const flat = z.flattenError(err);
-  const fields: Record<string, string[]> = {};
-  for (const [k, v] of Object.entries(flat.fieldErrors)) if (Array.isArray(v) && v.length) fields[k] = v as string[];
-  if (flat.formErrors.length) fields._form = flat.formErrors;
-  return fields;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import fastifyFormbody from "@fastify/formbody";
 import type { AppDeps } from "../deps.js";
 import { legacyErrorHandler } from "./errors.js";
-import { isForeignRequest, refuseForeign } from "./origin.js";
+import { isForeignRequest, refuseForeign, routeOf } from "../http/request-guard.js";
 import { userRoutes } from "./user.routes.js";
 import { memberRoutes } from "./member.routes.js";
 import { siteRoutes } from "./site.routes.js";
@@ -27,10 +27,12 @@ export function legacyApi(deps: AppDeps) {
       route.bodyLimit ??= LEGACY_BODY_LIMIT_BYTES;
     });
 
-    // Calls that change state refuse cross-site browser requests (see origin.ts), logout's GET too.
+    // Calls that change state refuse cross-site browser requests (http/request-guard.ts), logout's
+    // GET too (§7 demands a GET there). The route matched decides, not the raw URL: /api/%6cogout.php
+    // is routed to logout, so it is checked as logout.
     app.addHook("onRequest", async (req, reply) => {
       const changesState = req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS";
-      if ((changesState || req.url.startsWith("/api/logout.php")) && isForeignRequest(req, deps.config)) {
+      if ((changesState || routeOf(req) === "/api/logout.php") && isForeignRequest(req, deps.config)) {
         return refuseForeign(reply);
       }
     });

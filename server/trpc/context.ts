@@ -1,11 +1,11 @@
-import { parseCookie } from "cookie";
 import type { IncomingMessage } from "node:http";
 import type { WebSocket } from "ws";
 import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
 import type { AppDeps } from "../deps.js";
-import { AUTH_COOKIE_NAME, DEFAULT_LOCALE, LOCALES, LOCALE_COOKIE_NAME, type Locale } from "../constants.js";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../constants.js";
+import { appCookiesOf, isSecureRequest, setAppCookie } from "../http/session-cookie.js";
 import { resolveSession, type SessionMember } from "../features/accounts/sessions.service.js";
-import { getSiteForHost, type Site } from "../features/site/site.service.js";
+import { getSiteForHost, siteOrigin, type Site } from "../features/site/site.service.js";
 
 /**
  * The inner context: what procedures use, built apart from transport parsing so a test can
@@ -21,7 +21,7 @@ export interface Context {
   setCookie?: (name: string, value: string, maxAgeSeconds: number) => void;
   /** Whether the request came over https (decides the Secure cookie flag). */
   secure: boolean;
-  /** The site's origin for links in mails, e.g. "http://localhost:3000". */
+  /** The site's configured origin for links in mails and return pages, e.g. "http://localhost:3000" (never the Host header). */
   origin: string;
   clientIp: string | null;
   /** The request's Host header (picks the site, §7 settings by host), or null. */
@@ -52,7 +52,7 @@ export async function createInnerContext(
     sessionToken: member ? sessionToken : null,
     locale: pickLocale(opts.locale ?? member?.language),
     secure: opts.secure ?? false,
-    origin: opts.origin ?? deps.config.allowedOrigins[0] ?? `http://localhost:${deps.config.PORT}`,
+    origin: opts.origin ?? siteOrigin(site, deps.config),
     clientIp: opts.clientIp ?? null,
     host: opts.host ?? null,
     site,
@@ -72,16 +72,12 @@ export function pickLocale(raw: string | null | undefined): Locale {
 export function createContextFactory(deps: AppDeps) {
   return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
     const raw: IncomingMessage = (req as unknown as { raw?: IncomingMessage }).raw ?? (req as unknown as IncomingMessage);
-    const cookies = parseCookie(raw.headers.cookie ?? "");
-    const secure =
-      deps.config.COOKIE_SECURE ||
-      (raw.socket as { encrypted?: boolean }).encrypted === true ||
-      (deps.config.TRUST_PROXY && raw.headers["x-forwarded-proto"] === "https");
+    const { sessionToken, locale } = appCookiesOf(raw.headers);
+    const secure = isSecureRequest(deps.config, raw);
     const ctx = await createInnerContext(deps, {
-      sessionToken: cookies[AUTH_COOKIE_NAME] ?? null,
-      locale: cookies[LOCALE_COOKIE_NAME] ?? null,
+      sessionToken,
+      locale,
       secure,
-      origin: deps.config.allowedOrigins[0] ?? `${secure ? "https" : "http"}://${raw.headers.host ?? "localhost"}`,
       clientIp: (req as { ip?: string }).ip ?? raw.socket.remoteAddress ?? null,
       host: raw.headers.host ?? null,
     });
@@ -89,15 +85,7 @@ export function createContextFactory(deps: AppDeps) {
       if (ctx.member) deps.sockets.add(res, ctx.member.sessionId);
     } else {
       const reply = res as CreateFastifyContextOptions["res"];
-      ctx.setCookie = (name, value, maxAgeSeconds) => {
-        reply.setCookie(name, value, {
-          path: "/",
-          httpOnly: name === AUTH_COOKIE_NAME,
-          sameSite: "lax",
-          secure,
-          maxAge: maxAgeSeconds,
-        });
-      };
+      ctx.setCookie = (name, value, maxAgeSeconds) => setAppCookie(reply, secure, name, value, maxAgeSeconds);
     }
     return ctx;
   };

@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
-import { ZodError, z } from "zod";
+import { ZodError } from "zod";
+import { fieldErrorsOf } from "../http/errors.js";
 import { type AppErrorCode, DomainError } from "../domain-error.js";
 
 type TRPCCode = TRPCError["code"];
@@ -60,11 +61,7 @@ export function errorData(error: TRPCError): {
     return { appCode: cause.code, details: cause.details ?? null, fieldErrors: null };
   }
   if (cause instanceof ZodError) {
-    const flat = z.flattenError(cause);
-    const fieldErrors: Record<string, string[]> = {};
-    for (const [k, v] of Object.entries(flat.fieldErrors)) if (Array.isArray(v)) fieldErrors[k] = v as string[];
-    if (flat.formErrors.length) fieldErrors._form = flat.formErrors;
-    return { appCode: "VALIDATION", details: null, fieldErrors };
+    return { appCode: "VALIDATION", details: null, fieldErrors: fieldErrorsOf(cause) };
   }
   return { appCode: null, details: null, fieldErrors: null };
 }

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fastifyMultipart from "@fastify/multipart";
-import { parseCookie } from "cookie";
 import type { AppDeps } from "../../deps.js";
-import { AUTH_COOKIE_NAME } from "../../constants.js";
 import { DomainError } from "../../domain-error.js";
-import { httpStatusOf } from "../../legacy/errors.js";
+import { httpStatusOf } from "../../http/errors.js";
+import { isForeignRequest, refuseForeign } from "../../http/request-guard.js";
+import { appCookiesOf } from "../../http/session-cookie.js";
 import { resolveSession } from "../accounts/sessions.service.js";
-import { isForeignRequest, refuseForeign } from "../../legacy/origin.js";
 import { addPhoto, InvalidImageError, MAX_PHOTO_UPLOAD_BYTES, PhotoTooLargeError } from "./photos.service.js";
 
 export const PHOTO_UPLOAD_PATH = "/media/upload";
@@ -22,7 +21,7 @@ function sendDomainError(reply: FastifyReply, err: DomainError) {
  *
  * Input: multipart/form-data with one file part (any field name; at most 8 MB) and optionally a
  * field `private` ("true") sent before the file. Auth: the `auth` cookie, resolved as the tRPC
- * context does. Cross-site requests are refused (legacy/origin.ts).
+ * context does. Cross-site requests are refused (http/request-guard.ts).
  * Output: 201 { photo: { id, isMain, isPrivate, url, thumbUrl } }.
  * Errors (JSON { error, appCode, message, details }): 403 origin_not_allowed; 403
  * authentication_required; 400 INVALID_IMAGE (not a JPEG, PNG, WebP, GIF or AVIF; no file);
@@ -36,8 +35,8 @@ export function photoRoutes(deps: AppDeps) {
       });
       scope.post(PHOTO_UPLOAD_PATH, async (req, reply) => {
         if (isForeignRequest(req, deps.config)) return refuseForeign(reply);
-        const token = parseCookie(req.headers.cookie ?? "")[AUTH_COOKIE_NAME];
-        const member = token ? await resolveSession(deps, token) : null;
+        const { sessionToken } = appCookiesOf(req.headers);
+        const member = sessionToken ? await resolveSession(deps, sessionToken) : null;
         if (!member) return reply.code(403).send({ error: "authentication_required", appCode: "AUTHENTICATION_REQUIRED", message: "authentication_required" });
         if (!req.isMultipart()) return sendDomainError(reply, new InvalidImageError());
 

@@ -189,3 +189,21 @@ function fallbackSite(): Site {
     },
   };
 }
+
+/**
+ * The origin of links the site sends out (activation and reset mails, payment return pages):
+ * from configuration, never from a request header (a request with `Host: evil.example` must not
+ * get a link to evil.example mailed to a member).
+ *
+ * - With PUBLIC_ORIGIN: the configured origin whose host is the site's domain, else the first one.
+ * - Without it: the default site (domain "localhost") is `http://localhost:<PORT>`, the embedded
+ *   default; a branded site with its own domain is `https://<domain>`.
+ *
+ * @returns an origin such as "https://liefde-chat.test" (no trailing slash).
+ */
+export function siteOrigin(site: Pick<Site, "domain">, config: { allowedOrigins: string[]; PORT: number }): string {
+  if (config.allowedOrigins.length > 0) {
+    return config.allowedOrigins.find((o) => normalizeHost(new URL(o).host) === site.domain) ?? config.allowedOrigins[0]!;
+  }
+  return site.domain === "localhost" ? `http://localhost:${config.PORT}` : `https://${site.domain}`;
+}

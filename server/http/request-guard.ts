@@ -1,0 +1,83 @@
+import crypto from "node:crypto";
+import net from "node:net";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config.js";
+
+/**
+ * Checks that decide whether a request may reach the app, in one place (ARCHITECTURE "The edge").
+ * They look at what is routed (`req.routeOptions.url`, the route Fastify matched after decoding
+ * the path), never at the raw URL: `/%74rpc` routes to /trpc, so it is checked as /trpc.
+ */
+
+/** The route pattern Fastify matched for the request (e.g. "/trpc/:path", "/api/logout.php"), or null. */
+export function routeOf(req: FastifyRequest): string | null {
+  return req.routeOptions.url ?? null;
+}
+
+/**
+ * Whether an Origin header names one of our own pages: one of PUBLIC_ORIGIN's origins, or,
+ * without PUBLIC_ORIGIN, the request's own host (same-origin, http or https).
+ */
+export function isAllowedOrigin(origin: string | undefined, host: string | undefined, config: Pick<Config, "allowedOrigins">): boolean {
+  if (!origin) return false;
+  if (config.allowedOrigins.includes(origin)) return true;
+  return config.allowedOrigins.length === 0 && sameHost(origin, host);
+}
+
+/**
+ * A cross-site browser request (ARCHITECTURE: "no GET changes state, except where §7 demands it
+ * (then check the Origin)"). A browser marks one with `Sec-Fetch-Site: cross-site` and, for POST,
+ * PUT and DELETE, with its Origin. Requests without these headers (non-browser clients) pass:
+ * they carry no victim's cookies.
+ */
+export function isForeignRequest(req: FastifyRequest, config: Pick<Config, "allowedOrigins">): boolean {
+  if (req.headers["sec-fetch-site"] === "cross-site") return true;
+  const origin = req.headers.origin;
+  if (!origin || config.allowedOrigins.includes(origin)) return false;
+  return !sameHost(origin, req.headers.host);
+}
+
+function sameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** 403 for a cross-site request to a call that changes state. */
+export function refuseForeign(reply: FastifyReply) {
+  return reply.code(403).send({ error: "origin_not_allowed", message: "Requests from other sites are not accepted" });
+}
+
+/** Whether the request body is JSON (any case, with or without parameters such as charset). */
+export function isJsonBody(req: FastifyRequest): boolean {
+  return (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase() === "application/json";
+}
+
+/**
+ * The path as the router sees it: percent-escapes decoded (find-my-way decodes them before
+ * matching), query dropped. Undecodable input is returned as it is (the router 400s it).
+ */
+export function routedPath(url: string): string {
+  const pathname = url.split("?")[0] ?? "";
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/**
+ * Whether the caller may read operational details (/metrics, /readyz details): its address is
+ * in METRICS_ALLOW, or it sends `Authorization: Bearer <METRICS_TOKEN>`.
+ */
+export function mayReadOpsDetails(req: FastifyRequest, config: Pick<Config, "metricsAllow" | "METRICS_TOKEN">): boolean {
+  const ip = req.ip.startsWith("::ffff:") ? req.ip.slice(7) : req.ip;
+  if (config.metricsAllow.check(ip, net.isIPv6(ip) ? "ipv6" : "ipv4")) return true;
+  const token = config.METRICS_TOKEN;
+  if (!token) return false;
+  const given = Buffer.from(req.headers.authorization ?? "");
+  const expected = Buffer.from(`Bearer ${token}`);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}

@@ -1,0 +1,166 @@
+import http from "node:http";
+import crypto from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { useTestServer } from "../support/server.js";
+import { TestBrowser, rawUpgrade } from "../support/client.js";
+import { createMember, signupFields } from "../support/factories.js";
+
+/**
+ * The edge (ARCHITECTURE "The edge", issue: path encoding, links from the Host header, headers):
+ * every check sees the path that is routed, links come from configuration, operators' endpoints
+ * are not public.
+ */
+const t = useTestServer();
+
+/** A raw HTTP request with exactly these headers (Node's fetch drops a Host header you set). */
+function rawRequest(
+  url: string,
+  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ hostname, port, method: opts.method ?? "GET", path: opts.path, headers: opts.headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    req.end(opts.body);
+  });
+}
+
+async function loggedIn() {
+  const m = await createMember(t.server.deps);
+  const browser = TestBrowser.withSession(t.server, m);
+  return { m, browser, cookie: `auth=${m.sessionToken}` };
+}
+
+/** Whether the session still works: the member's own account over tRPC. */
+async function stillLoggedIn(browser: TestBrowser) {
+  const me = await browser.trpc.accounts.me.query();
+  return me !== null;
+}
+
+describe("checks look at the routed path, whatever its encoding", () => {
+  // Each of these is either routed to /trpc (and so checked as /trpc) or not routed at all.
+  const trpcSpellings = ["/%74rpc", "/%74%72%70%63", "/tr%70c", "/TRPC", "//trpc", "/%2574rpc", "/trpc/"];
+
+  it.each(trpcSpellings)("a WebSocket to %s with a foreign Origin never opens", async (spelling) => {
+    const { cookie } = await loggedIn();
+    const url = t.server.wsUrl.replace(/\/trpc$/, spelling);
+    const { status, socket } = await rawUpgrade(url, { origin: "https://evil.example", cookie }).catch(() => ({ status: 0, socket: null }));
+    socket?.close();
+    expect(status, `upgrade to ${spelling}`).not.toBe(101);
+  });
+
+  it("a form POST to /%74rpc/accounts.logout is refused as JSON-only (415) and the session lives on", async () => {
+    const { browser, cookie } = await loggedIn();
+    const boundary = "x" + crypto.randomBytes(6).toString("hex");
+    for (const path of ["/%74rpc/accounts.logout", "/trpc/%61ccounts.logout", "/%74rpc/accounts.logout?batch=1"]) {
+      const res = await rawRequest(t.server.url, {
+        method: "POST",
+        path,
+        headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}`, origin: "https://evil.example" },
+        body: `--${boundary}--\r\n`,
+      });
+      expect(res.status, path).toBe(415);
+    }
+    const plain = await rawRequest(t.server.url, { method: "POST", path: "/%74rpc/accounts.logout", headers: { cookie, "content-type": "text/plain" }, body: "{}" });
+    expect(plain.status).toBe(415);
+    expect(await stillLoggedIn(browser)).toBe(true);
+  });
+
+  it("a cross-site GET /api/%6cogout.php is refused (403) and the session lives on", async () => {
+    const { browser, cookie } = await loggedIn();
+    for (const path of ["/api/%6cogout.php", "/api/logout%2ephp", "/%61pi/logout.php"]) {
+      const res = await rawRequest(t.server.url, { path, headers: { cookie, "sec-fetch-site": "cross-site" } });
+      expect(res.status, path).toBe(403);
+    }
+    expect(await stillLoggedIn(browser)).toBe(true);
+    // The same request from our own pages logs out.
+    const own = await rawRequest(t.server.url, { path: "/api/%6cogout.php", headers: { cookie, "sec-fetch-site": "same-origin" } });
+    expect(own.status).toBe(200);
+    expect(await stillLoggedIn(browser)).toBe(false);
+  });
+});
+
+describe("links in mails come from the configured site, never from the Host header", () => {
+  it("a signup sent with Host: evil.example mails a link to the site's own origin", async () => {
+    const fields = signupFields();
+    const port = new URL(t.server.url).port;
+    const res = await rawRequest(t.server.url, {
+      method: "POST",
+      path: "/trpc/accounts.signup",
+      headers: { host: "evil.example", "content-type": "application/json" },
+      body: JSON.stringify(fields),
+    });
+    expect(res.status).toBe(200);
+    const mail = t.server.mailer.sent.findLast((m) => m.to === fields.email);
+    expect(mail?.text).toMatch(/\/activate\?token=/);
+    expect(mail!.text).not.toContain("evil.example");
+    // The default site without PUBLIC_ORIGIN: http://localhost:<PORT> (PORT is 0 in tests).
+    const links = [...mail!.text.matchAll(/https?:\/\/[^\s/"'<>]+/g)].map((m) => m[0]);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toBe(`http://localhost:${t.server.deps.config.PORT}`);
+    expect(port).not.toBe("");
+  });
+});
+
+describe("operators' endpoints and security headers", () => {
+  it("/metrics and /readyz details answer only to allowed addresses or with the token", async () => {
+    // Loopback is allowed by default.
+    const local = await fetch(`${t.server.url}/metrics`);
+    expect(local.status).toBe(200);
+    expect(await local.text()).toContain("ws_connections_open");
+    const readyLocal = (await (await fetch(`${t.server.url}/readyz`)).json()) as Record<string, unknown>;
+    expect(readyLocal).toMatchObject({ status: "ready", database: "ok" });
+  });
+});
+
+describe("with PUBLIC_ORIGIN, METRICS_ALLOW and METRICS_TOKEN set", () => {
+  const s = useTestServer({
+    env: { PUBLIC_ORIGIN: "https://amora.example", METRICS_ALLOW: "10.9.8.0/24", METRICS_TOKEN: "operators-token-0123456789" },
+  });
+
+  it("an address outside METRICS_ALLOW gets 403 on /metrics and only the status on /readyz; the token opens both", async () => {
+    expect((await fetch(`${s.server.url}/metrics`)).status).toBe(403);
+    const ready = (await (await fetch(`${s.server.url}/readyz`)).json()) as Record<string, unknown>;
+    expect(ready).toEqual({ status: "ready" });
+    expect((await fetch(`${s.server.url}/metrics`, { headers: { authorization: "Bearer wrong-token-0123456789xx" } })).status).toBe(403);
+    const auth = { authorization: "Bearer operators-token-0123456789" };
+    expect((await fetch(`${s.server.url}/metrics`, { headers: auth })).status).toBe(200);
+    expect(await (await fetch(`${s.server.url}/readyz`, { headers: auth })).json()).toMatchObject({ status: "ready", database: "ok" });
+    // /healthz stays open.
+    expect((await fetch(`${s.server.url}/healthz`)).status).toBe(200);
+  });
+
+  it("CSP connect-src names only the site's own origin; links in mails use it", async () => {
+    const res = await fetch(`${s.server.url}/healthz`);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    const connect = /connect-src ([^;]+)/.exec(csp)?.[1]?.split(" ") ?? [];
+    expect(connect.sort()).toEqual(["'self'", "https://amora.example", "wss://amora.example"].sort());
+    const fields = signupFields();
+    await rawRequest(s.server.url, {
+      method: "POST",
+      path: "/trpc/accounts.signup",
+      headers: { host: "evil.example", "content-type": "application/json", origin: "https://amora.example" },
+      body: JSON.stringify(fields),
+    });
+    const mail = s.server.mailer.sent.findLast((m) => m.to === fields.email);
+    expect(mail?.text).toContain("https://amora.example/activate?token=");
+  });
+
+  it("HSTS only over https", async () => {
+    expect((await fetch(`${s.server.url}/healthz`)).headers.get("strict-transport-security")).toBeNull();
+  });
+});
+
+describe("HSTS behind an https proxy", () => {
+  const s = useTestServer({ env: { TRUST_PROXY: "true" } });
+  it("is sent when the trusted proxy says https, not otherwise", async () => {
+    const https = await fetch(`${s.server.url}/healthz`, { headers: { "x-forwarded-proto": "https" } });
+    expect(https.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
+    expect((await fetch(`${s.server.url}/healthz`)).headers.get("strict-transport-security")).toBeNull();
+  });
+});
