@@ -11,7 +11,7 @@ import type { Config } from "./config.js";
 import type { AppDeps } from "./deps.js";
 import { createDb, pingDatabase } from "../db/create-db.js";
 import { migrateToLatest } from "../db/migrate.js";
-import { seedIfEmpty } from "../db/seed.js";
+import { seedIfEmpty } from "./features/demo/demo.seed.js";
 import { createLogger } from "./infra/logger.js";
 import { createMetrics } from "./infra/metrics.js";
 import { createMemoryBus, createRedisBus } from "./infra/bus.js";

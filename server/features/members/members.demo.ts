@@ -10,7 +10,7 @@ import { INTEREST_KEYS, type InterestKey } from "./members.interests.js";
 import { PLACES } from "./members.places.js";
 
 /**
- * Realistic demo members for the seed (db/seed.ts): names of the member's country, a region
+ * Realistic demo members for the seed (server/features/demo/demo.seed.ts): names of the member's country, a region
  * and city of that country, every §3 profile field from the §3 enumerations, interests, an
  * about-me note, and a plan of 1–4 photos. Deterministic: the same count and `now` give the
  * same members. Uses faker (a development dependency): import this module lazily.

@@ -2,15 +2,13 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { pathToFileURL } from "node:url";
 import { hash } from "@node-rs/argon2";
-import { sql } from "kysely";
-import type { AppDeps } from "../server/deps.js";
-import type { DB, Tx } from "./create-db.js";
-import type { NewProfile, NewUser } from "./database.js";
-import { grantCredits } from "../server/features/credits/credits.repository.js";
-import { DEFAULT_SITE_SETTINGS } from "../server/features/site/site.settings.js";
-import {
-  deletePhotoFiles, mapWithConcurrency, storePhoto, type StoredPhotoFiles,
-} from "../server/features/members/members.photo-store.js";
+import type { AppDeps } from "../../deps.js";
+import type { Tx } from "../../../db/create-db.js";
+import type { NewProfile, NewUser } from "../../../db/database.js";
+import { grantCreditsInTx } from "../credits/credits.service.js";
+import { DEFAULT_SITE_SETTINGS } from "../site/site.settings.js";
+import { deletePhotoFiles, mapWithConcurrency, storePhoto, type StoredPhotoFiles } from "../members/members.photo-store.js";
+import * as repo from "./demo.repository.js";
 
 /** Password of the two demo accounts (README, e2e tests). */
 export const DEMO_PASSWORD = "demo12345";
@@ -20,8 +18,6 @@ export const DEMO_PREMIUM_EMAIL = "demo@amora.test";
 export const DEMO_FREE_EMAIL = "free@amora.test";
 export const DEMO_PREMIUM_CREDITS = 500;
 
-/** Any fixed number: serialises the seed of instances starting together on one empty database. */
-const SEED_LOCK_KEY = 0x5eed_da7a;
 const BATCH_ROWS = 200;
 
 type SeedDeps = Pick<AppDeps, "db" | "config" | "log">;
@@ -47,14 +43,14 @@ interface PlannedMember {
  * Photo files written by a seed that fails are removed again.
  */
 export async function seedIfEmpty(deps: SeedDeps): Promise<void> {
-  if (await hasUsers(deps.db)) return;
+  if (await repo.hasUsers(deps.db)) return;
   const startedMs = performance.now();
   // Development dependencies (faker, DiceBear): loaded only when there is something to seed,
   // faker (the larger) only when members are to be generated.
   const memberCount = deps.config.SEED_MEMBERS;
   const [generated, { renderAvatarSvg }] = await Promise.all([
-    memberCount > 0 ? import("../server/features/members/members.demo.js").then((m) => m.generateDemoMembers) : null,
-    import("../server/features/members/members.avatars.js"),
+    memberCount > 0 ? import("../members/members.demo.js").then((m) => m.generateDemoMembers) : null,
+    import("../members/members.avatars.js"),
   ]);
   const now = new Date();
   const freeMessages = DEFAULT_SITE_SETTINGS.free_messages;
@@ -87,24 +83,20 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<void> {
   let photoMs = 0;
   try {
     const outcome = await deps.db.transaction().execute(async (tx) => {
-      await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(tx);
-      if (await hasUsers(tx)) return null; // another instance seeded meanwhile
+      await repo.lockSeed(tx);
+      if (await repo.hasUsers(tx)) return null; // another instance seeded meanwhile
 
       const ids = new Map<string, number>();
       for (const batch of chunks(planned, BATCH_ROWS)) {
-        const rows = await tx
-          .insertInto("users")
-          .values(batch.map((m) => ({ ...m.user, password_hash: hashOf(m.user.email) })))
-          .returning(["id", "email"])
-          .execute();
+        const rows = await repo.insertUsers(tx, batch.map((m) => ({ ...m.user, password_hash: hashOf(m.user.email) })));
         for (const r of rows) ids.set(r.email, r.id);
       }
       const idOf = (m: PlannedMember) => ids.get(m.user.email)!;
       for (const batch of chunks(planned, BATCH_ROWS)) {
-        await tx.insertInto("profiles").values(batch.map((m) => ({ ...m.profile, id: idOf(m) }))).execute();
+        await repo.insertProfiles(tx, batch.map((m) => ({ ...m.profile, id: idOf(m) })));
       }
       for (const m of planned) {
-        if (m.credits) await grantCredits(tx, idOf(m), m.credits, "demo_grant", null);
+        if (m.credits) await grantCreditsInTx(tx, idOf(m), m.credits, "demo_grant", null);
       }
 
       // Photos: drawn for the profile (seeded by its id); encoding is CPU-bound, so one task per
@@ -134,7 +126,7 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<void> {
         status: "active",
         position: p.index,
       }));
-      for (const batch of chunks(photoRows, BATCH_ROWS * 2)) await tx.insertInto("photos").values(batch).execute();
+      for (const batch of chunks(photoRows, BATCH_ROWS * 2)) await repo.insertPhotos(tx, batch);
 
       const likes = await seedLikesForDemoAccounts(tx, planned.map(idOf), ids, planned, now);
       return { members: planned.length, photos: photoRows.length, likes };
@@ -148,10 +140,6 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<void> {
     await Promise.all(written.map((f) => deletePhotoFiles(deps.config.mediaDir, f)));
     throw err;
   }
-}
-
-async function hasUsers(db: DB | Tx): Promise<boolean> {
-  return !!(await db.selectFrom("users").select("id").limit(1).executeTakeFirst());
 }
 
 function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
@@ -238,16 +226,16 @@ async function seedLikesForDemoAccounts(tx: Tx, allIds: number[], ids: Map<strin
     ...likersOfFree.map((id, i) => ({ liker_id: id, liked_id: freeId, is_new: true, created_at: hoursAgo(3 + i * 11) })),
     ...likersOfDemo.slice(0, 1).map((id) => ({ liker_id: demoId, liked_id: id, is_new: true, created_at: hoursAgo(1) })),
   ];
-  if (rows.length) await tx.insertInto("likes").values(rows).execute();
+  await repo.insertLikes(tx, rows);
   return rows.length;
 }
 
 // `npm run db:seed`: migrate and seed the configured database, then exit.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { loadConfig } = await import("../server/config.js");
-  const { createLogger } = await import("../server/infra/logger.js");
-  const { createDb } = await import("./create-db.js");
-  const { migrateToLatest } = await import("./migrate.js");
+  const { loadConfig } = await import("../../config.js");
+  const { createLogger } = await import("../../infra/logger.js");
+  const { createDb } = await import("../../../db/create-db.js");
+  const { migrateToLatest } = await import("../../../db/migrate.js");
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL, config.INSTANCE_ID);
   const { db } = createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolMax: config.DATABASE_POOL_MAX });

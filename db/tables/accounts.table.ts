@@ -1,0 +1,85 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Timestamp } from "./columns.js";
+
+// Accounts: the account row, sessions, e-mail links, login throttling, push subscriptions (§3, §4). Kept in step with migrations/ by hand.
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  credits: Generated<number>;
+  paid_user: Generated<boolean>;
+  free_messages_left: Generated<number>;
+  language: Generated<string>;
+  invisible: Generated<boolean>;
+  send_with_enter: Generated<boolean>;
+  last_event_seq: Generated<number>;
+  signup_date: Timestamp;
+  confirmed_at: Timestamp | null;
+}
+
+export type UserStatus = "not_confirmed" | "active" | "pending_deletion";
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface EmailTokensTable {
+  id: string;
+  user_id: number;
+  purpose: "activate" | "reset_password";
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** Failed logins per typed address (hashed), for the §8 temporary block. */
+export interface LoginAttemptsTable {
+  key: string;
+  failures: Generated<number>;
+  window_started_at: Timestamp;
+  blocked_until: Timestamp | null;
+}
+
+/** Web Push subscriptions, one per browser (§4, §7 POST /api/user.php?push=1). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  expiration_time: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** The member's last answer to the push prompt (§4: subscribed, not subscribed, denied). */
+export interface PushStatesTable {
+  user_id: number;
+  state: PushState;
+  updated_at: Timestamp;
+}
+
+export type PushState = "subscribed" | "not_subscribed" | "denied";
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type NewSession = Insertable<SessionsTable>;
+export type SessionUpdate = Updateable<SessionsTable>;
+export type EmailTokenRow = Selectable<EmailTokensTable>;
+export type NewEmailToken = Insertable<EmailTokensTable>;
+export type EmailTokenUpdate = Updateable<EmailTokensTable>;
+export type LoginAttemptRow = Selectable<LoginAttemptsTable>;
+export type NewLoginAttempt = Insertable<LoginAttemptsTable>;
+export type LoginAttemptUpdate = Updateable<LoginAttemptsTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
+export type NewPushSubscription = Insertable<PushSubscriptionsTable>;
+export type PushSubscriptionUpdate = Updateable<PushSubscriptionsTable>;
+export type PushStateEntryRow = Selectable<PushStatesTable>;
+export type NewPushStateEntry = Insertable<PushStatesTable>;
+export type PushStateEntryUpdate = Updateable<PushStatesTable>;
