@@ -7,6 +7,8 @@ import { z } from "zod";
  */
 export function safeText(opts: { min?: number; max: number; multiline?: boolean; label?: string }) {
   const label = opts.label ?? "Text";
+  // Matching control characters is the point: they are refused in text fields.
+  // eslint-disable-next-line no-control-regex
   const control = opts.multiline ? /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/ : /[\u0000-\u001F\u007F]/;
   let s = z.string().trim();
   if (opts.min) s = s.min(opts.min, { message: `${label} is too short` });

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startChild, type RpcChild } from "./child.js";
-import type { ConnectArgs, StepArgs, Transport, WorkerStepResult } from "./client-worker.js";
+import type { ConnectArgs, StepArgs, WorkerStepResult } from "./client-worker.js";
 import { summarize, type Summary } from "./stats.js";
 
 const workerFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "client-worker.ts");

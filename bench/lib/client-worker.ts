@@ -121,8 +121,11 @@ function onDelivery(me: Member, key: string, senderId: number): void {
   }
   const p = pending.get(key);
   if (!p) {
-    if (deliveredKeys.has(key)) current ? current.duplicates++ : idleDuplicates++;
-    else current ? current.unknown++ : idleUnknown++;
+    if (deliveredKeys.has(key)) {
+      if (current) current.duplicates++;
+      else idleDuplicates++;
+    } else if (current) current.unknown++;
+    else idleUnknown++;
     return;
   }
   pending.delete(key);

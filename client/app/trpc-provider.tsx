@@ -12,11 +12,11 @@ const queryClient = new QueryClient({
 });
 
 export function TrpcProvider({ children }: { children: ReactNode }) {
-  const [epoch, setEpoch] = useState(0);
   const [socketOpen, setSocketOpen] = useState(false);
-  const clients = useMemo(() => makeTrpcClients(setSocketOpen), [epoch]);
+  // New clients (a new socket) on reconnect, e.g. after login or logout; the old socket closes.
+  const [clients, setClients] = useState(() => makeTrpcClients(setSocketOpen));
   useEffect(() => () => void clients.wsClient.close(), [clients]);
-  const reconnect = useCallback(() => setEpoch((e) => e + 1), []);
+  const reconnect = useCallback(() => setClients(makeTrpcClients(setSocketOpen)), []);
   const connection = useMemo(() => ({ socketOpen, reconnect }), [socketOpen, reconnect]);
   return (
     <trpc.Provider client={clients.trpcClient} queryClient={queryClient}>

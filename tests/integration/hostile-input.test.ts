@@ -58,7 +58,7 @@ async function get(path: string, input: unknown, cookie?: string): Promise<Answe
 }
 async function answer(res: Response): Promise<Answer> {
   const text = await res.text();
-  let body: Answer["body"] = null;
+  let body: Answer["body"];
   try {
     body = JSON.parse(text);
   } catch {

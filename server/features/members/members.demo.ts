@@ -3,8 +3,8 @@ import {
   fakerEN_US, fakerES, fakerFR, fakerFR_BE, fakerFR_CA, fakerFR_CH, fakerIT, fakerNL, fakerNL_BE, fakerPL,
 } from "@faker-js/faker";
 import {
-  BODY_TYPES, COUNTRIES, COUNTRY_LANGUAGES, EYE_COLORS, HAIR_COLORS, RELATIONSHIP_STATUSES,
-  SEXUALITIES, type Locale,
+  type BODY_TYPES, COUNTRIES, COUNTRY_LANGUAGES, type EYE_COLORS, type HAIR_COLORS, type RELATIONSHIP_STATUSES,
+  type SEXUALITIES, type Locale,
 } from "../../constants.js";
 import { INTEREST_KEYS, type InterestKey } from "./members.interests.js";
 import { PLACES } from "./members.places.js";

@@ -41,7 +41,7 @@ export function photoRoutes(deps: AppDeps) {
         if (!req.isMultipart()) return sendDomainError(reply, new InvalidImageError());
 
         let buffer: Buffer;
-        let isPrivate = false;
+        let isPrivate: boolean;
         try {
           const part = await req.file();
           if (!part) return sendDomainError(reply, new InvalidImageError());

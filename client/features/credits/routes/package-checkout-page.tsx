@@ -25,7 +25,7 @@ const DISCOUNT_ERRORS = new Set(["CODE_NOT_FOUND", "CODE_ALREADY_USED", "CODE_EX
 export function PackageCheckoutPage() {
   const params = useParams();
   const navigate = useNavigate();
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const errorText = useErrorText();
   const [country] = usePaymentCountry();
   const packages = usePackages(country);

@@ -52,11 +52,13 @@ export function MemberProfilePage() {
   const profile = member.data;
 
   // §4: opening a profile clears its new-like flag, once per opened profile.
+  const profileId = profile?.id;
+  const isOwn = profile?.isOwn;
   useEffect(() => {
-    if (!profile || profile.isOwn || seen.current === profile.id) return;
-    seen.current = profile.id;
-    markSeen({ profileId: profile.id });
-  }, [profile?.id, profile?.isOwn, markSeen]);
+    if (profileId === undefined || isOwn || seen.current === profileId) return;
+    seen.current = profileId;
+    markSeen({ profileId });
+  }, [profileId, isOwn, markSeen]);
 
   if (id === null) return <NotFound />;
   if (member.isLoading) return <LoadingState />;
