@@ -6,16 +6,13 @@ import { clearSiteCache } from "../../server/features/site/site.service.js";
 import { createInnerContext } from "../../server/trpc/context.js";
 import { createCallerFactory } from "../../server/trpc/init.js";
 import { appRouter } from "../../server/router.js";
-import { appCodeOf, callerFor, createMember, creditsOf, failureOf, setPremium, type MemberOptions } from "../support/factories.js";
+import { appCodeOf, creditsOf, failureOf, setPremium, memberFactory } from "../support/factories.js";
 
 const t = useTestServer();
 const MESSAGE_CREDITS = 10; // §3 message_credits (site default)
 const FREE_MESSAGES = 3;
 
-async function member(opts: MemberOptions = {}) {
-  const m = await createMember(t.server.deps, opts);
-  return { ...m, api: await callerFor(t.server.deps, m) };
-}
+const member = memberFactory(t);
 type Member = Awaited<ReturnType<typeof member>>;
 
 function send(from: Member, to: { id: number }, body = `hello ${crypto.randomUUID()}`, clientId: string = crypto.randomUUID()) {

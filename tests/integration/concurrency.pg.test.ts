@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { skipWithout } from "../support/env.js";
 import { useTestServer } from "../support/server.js";
 import { TestBrowser } from "../support/client.js";
-import { appCodeOf, callerFor, countRows, createMember, creditsOf, signupFields, type MemberOptions } from "../support/factories.js";
+import { appCodeOf, countRows, creditsOf, signupFields, memberFactory } from "../support/factories.js";
 
 /**
  * Races: PGlite is single-user, so these run on the real PostgreSQL only (ARCHITECTURE
@@ -13,10 +13,7 @@ import { appCodeOf, callerFor, countRows, createMember, creditsOf, signupFields,
 describe.skipIf(skipWithout("postgres", "concurrency of credits, idempotent sends, likes and conversations"))("races on PostgreSQL", () => {
   const t = useTestServer();
 
-  async function member(opts: MemberOptions = {}) {
-    const m = await createMember(t.server.deps, opts);
-    return { ...m, api: await callerFor(t.server.deps, m) };
-  }
+  const member = memberFactory(t);
   type Member = Awaited<ReturnType<typeof member>>;
 
   const send = (from: Member, to: { id: number }, body: string, clientId: string = crypto.randomUUID()) =>

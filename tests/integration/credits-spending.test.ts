@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { useTestServer } from "../support/server.js";
-import { appCodeOf, callerFor, createMember, creditsOf, failureOf, giveCredits, type MemberOptions } from "../support/factories.js";
+import { appCodeOf, creditsOf, failureOf, giveCredits, memberFactory } from "../support/factories.js";
 import { addPhoto, decideCheckout, referenceOf, webhooksDelivered } from "../support/payments.js";
 import { prng } from "../../server/features/members/members.demo.js";
 
@@ -15,10 +15,7 @@ import { prng } from "../../server/features/members/members.demo.js";
 describe("spending credits", () => {
   const t = useTestServer();
 
-  async function member(opts: MemberOptions = {}) {
-    const m = await createMember(t.server.deps, { country: "NL", ...opts });
-    return { ...m, api: await callerFor(t.server.deps, m) };
-  }
+  const member = memberFactory(t, { country: "NL" });
 
   async function ledgerOf(userId: number, reason: string) {
     return t.server.deps.db.selectFrom("credit_ledger").select(["delta", "reference", "balance_after"]).where("user_id", "=", userId).where("reason", "=", reason as "photo").orderBy("id").execute();

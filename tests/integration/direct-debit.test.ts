@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
-import { appCodeOf, callerFor, createMember, failureOf, type MemberOptions } from "../support/factories.js";
+import { appCodeOf, failureOf, memberFactory } from "../support/factories.js";
 import { decideCheckout, getCheckout, referenceOf, webhooksDelivered } from "../support/payments.js";
 
 /**
@@ -16,10 +16,7 @@ describe("direct debit", () => {
   const IBAN = "NL91 ABNA 0417 1643 00";
   const FORM = { accountHolder: "Sam de Vries", iban: IBAN, street: "Damrak", houseNumber: "1", zip: "1012 LG", city: "Amsterdam", phone: "06 12345678", phoneCountry: "NL" };
 
-  async function member(opts: MemberOptions = {}) {
-    const m = await createMember(t.server.deps, { country: "NL", ...opts });
-    return { ...m, api: await callerFor(t.server.deps, m) };
-  }
+  const member = memberFactory(t, { country: "NL" });
   type Member = Awaited<ReturnType<typeof member>>;
 
   /** The code in the newest SMS file to `e164`, read as the member reads their phone. */

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { useTestServer } from "../support/server.js";
-import { appCodeOf, callerFor, createMember, failureOf, type MemberOptions } from "../support/factories.js";
+import { appCodeOf, failureOf, memberFactory } from "../support/factories.js";
 import { decideCheckout, referenceOf, webhooksDelivered } from "../support/payments.js";
 import { createDiscountCode } from "../../server/features/discounts/discounts.service.js";
 
@@ -14,10 +14,7 @@ import { createDiscountCode } from "../../server/features/discounts/discounts.se
 describe("discounts", () => {
   const t = useTestServer();
 
-  async function member(opts: MemberOptions = {}) {
-    const m = await createMember(t.server.deps, { country: "NL", ...opts });
-    return { ...m, api: await callerFor(t.server.deps, m) };
-  }
+  const member = memberFactory(t, { country: "NL" });
   type Member = Awaited<ReturnType<typeof member>>;
 
   async function packageId(m: Member, credits: number, country = "NL") {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
 import { TestBrowser, collectLiveEvents, lastEventIdOf } from "../support/client.js";
-import { appCodeOf, callerFor, countRows, createMember, failureOf, type MemberOptions } from "../support/factories.js";
+import { appCodeOf, countRows, failureOf, memberFactory } from "../support/factories.js";
 
 const t = useTestServer();
 const browsers: TestBrowser[] = [];
@@ -9,10 +9,7 @@ afterEach(async () => {
   await Promise.all(browsers.splice(0).map((b) => b.closeSockets()));
 });
 
-async function member(opts: MemberOptions = {}) {
-  const m = await createMember(t.server.deps, opts);
-  return { ...m, api: await callerFor(t.server.deps, m) };
-}
+const member = memberFactory(t);
 
 /** The member's live.events over a real WebSocket, from now on. */
 async function liveStreamOf(m: { id: number; sessionToken: string }) {

@@ -4,7 +4,7 @@ import type WebSocket from "ws";
 import { afterEach, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
 import { TestBrowser, collectLiveEvents, lastEventIdOf, rawUpgrade } from "../support/client.js";
-import { callerFor, createMember, eventually, type MemberOptions } from "../support/factories.js";
+import { eventually, memberFactory } from "../support/factories.js";
 import { hashToken } from "../../server/features/accounts/sessions.service.js";
 
 const t = useTestServer();
@@ -15,10 +15,7 @@ afterEach(async () => {
   for (const s of rawSockets.splice(0)) s.terminate();
 });
 
-async function member(opts: MemberOptions = {}) {
-  const m = await createMember(t.server.deps, opts);
-  return { ...m, api: await callerFor(t.server.deps, m) };
-}
+const member = memberFactory(t);
 type Member = Awaited<ReturnType<typeof member>>;
 
 function browserOf(m: { sessionToken: string }) {

@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { useTestServer } from "../support/server.js";
-import { appCodeOf, callerFor, createMember, failureOf, setPremium } from "../support/factories.js";
+import { appCodeOf, callerFor, failureOf, setPremium, memberFactory } from "../support/factories.js";
 
 const t = useTestServer();
 
-async function member(opts: Parameters<typeof createMember>[1] = {}) {
-  const m = await createMember(t.server.deps, opts);
-  return { ...m, api: await callerFor(t.server.deps, m) };
-}
+const member = memberFactory(t);
 
 /** Give a member a main photo, an open extra and a private one (file names as the seed makes them). */
 async function addPhotos(profileId: number) {

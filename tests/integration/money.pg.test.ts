@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { skipWithout } from "../support/env.js";
 import { useTestServer } from "../support/server.js";
 import { TestBrowser } from "../support/client.js";
-import { appCodeOf, callerFor, createMember, creditsOf, giveCredits, type MemberOptions } from "../support/factories.js";
+import { appCodeOf, creditsOf, giveCredits, memberFactory } from "../support/factories.js";
 import { addPhoto, decideCheckout, postWebhook, referenceOf, webhookBody, webhooksDelivered } from "../support/payments.js";
 import { createDiscountCode } from "../../server/features/discounts/discounts.service.js";
 import { prng } from "../../server/features/members/members.demo.js";
@@ -17,10 +17,7 @@ import { prng } from "../../server/features/members/members.demo.js";
 describe.skipIf(skipWithout("postgres", "concurrency of payments, discount codes, unlocks and gifts"))("money races on PostgreSQL", () => {
   const t = useTestServer();
 
-  async function member(opts: MemberOptions = {}) {
-    const m = await createMember(t.server.deps, { country: "NL", ...opts });
-    return { ...m, api: await callerFor(t.server.deps, m) };
-  }
+  const member = memberFactory(t, { country: "NL" });
   type Member = Awaited<ReturnType<typeof member>>;
 
   async function outcomes<T>(calls: Array<Promise<T>>) {

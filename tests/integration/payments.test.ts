@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { useTestServer } from "../support/server.js";
-import { appCodeOf, callerFor, createMember, creditsOf, failureOf, type MemberOptions } from "../support/factories.js";
+import { appCodeOf, creditsOf, failureOf, memberFactory } from "../support/factories.js";
 import { decideCheckout, getCheckout, postWebhook, referenceOf, webhookBody, webhooksDelivered } from "../support/payments.js";
 
 /**
@@ -13,10 +13,7 @@ import { decideCheckout, getCheckout, postWebhook, referenceOf, webhookBody, web
 describe("payments", () => {
   const t = useTestServer();
 
-  async function member(opts: MemberOptions = {}) {
-    const m = await createMember(t.server.deps, { country: "NL", ...opts });
-    return { ...m, api: await callerFor(t.server.deps, m) };
-  }
+  const member = memberFactory(t, { country: "NL" });
   type Member = Awaited<ReturnType<typeof member>>;
 
   async function packageOf(m: Member, credits: number, country = "NL") {

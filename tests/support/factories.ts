@@ -86,6 +86,21 @@ export async function createMember(deps: AppDeps, opts: MemberOptions = {}): Pro
   return { id: user.id, email: user.email, name: user.name, password: input.password, sessionToken: token };
 }
 
+/** A member (see createMember) with `api`: their procedures called without HTTP (STYLE habit 7). */
+export async function createMemberWithApi(deps: AppDeps, opts: MemberOptions = {}) {
+  const m = await createMember(deps, opts);
+  return { ...m, api: await callerFor(deps, m) };
+}
+export type MemberWithApi = Awaited<ReturnType<typeof createMemberWithApi>>;
+
+/**
+ * `member(opts)` for a test file's server: `const member = memberFactory(t, { country: "NL" })`.
+ * `defaults` apply unless `opts` overrides them.
+ */
+export function memberFactory(t: { readonly server: { deps: AppDeps } }, defaults: MemberOptions = {}) {
+  return (opts: MemberOptions = {}): Promise<MemberWithApi> => createMemberWithApi(t.server.deps, { ...defaults, ...opts });
+}
+
 /** Grant credits through the ledger, in one transaction (as a completed payment would). */
 export async function giveCredits(deps: AppDeps, userId: number, amount: number): Promise<number> {
   return deps.db.transaction().execute((tx) => grantCredits(tx, userId, amount, "purchase", `test:${crypto.randomUUID()}`));
