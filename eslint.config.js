@@ -18,13 +18,26 @@ const banned = (regex, message, allowTypeImports = false) => ({ regex, message, 
 const noTests = banned("(^|/)tests/", "Nothing imports tests/ (ARCHITECTURE: dependency direction).");
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "var/", "test-results/", "playwright-report/", "bench/results/", "client/locales/"] },
+  {
+    ignores: [
+      "node_modules/",
+      "dist/",
+      "var/",
+      "test-results/",
+      "playwright-report/",
+      "bench/results/",
+      "client/locales/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
@@ -38,7 +51,11 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            banned("^(\\.\\./)+(server|db|migrations)/", "The client sees the server only through types: `import type` from server/ (ARCHITECTURE).", true),
+            banned(
+              "^(\\.\\./)+(server|db|migrations)/",
+              "The client sees the server only through types: `import type` from server/ (ARCHITECTURE).",
+              true,
+            ),
             noTests,
           ],
         },
@@ -53,7 +70,11 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            banned("^(\\.\\./)+(server|db|migrations)/", "The client sees the server only through types: `import type` from server/ (ARCHITECTURE).", true),
+            banned(
+              "^(\\.\\./)+(server|db|migrations)/",
+              "The client sees the server only through types: `import type` from server/ (ARCHITECTURE).",
+              true,
+            ),
             noTests,
             banned(
               `^(\\.\\./)+(${CLIENT_FEATURES.filter((f) => f !== feature).join("|")})/`,
@@ -71,7 +92,13 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          paths: [{ name: "kysely", message: "Queries live in *.repository.ts (ARCHITECTURE): import only types from kysely here.", allowTypeImports: true }],
+          paths: [
+            {
+              name: "kysely",
+              message: "Queries live in *.repository.ts (ARCHITECTURE): import only types from kysely here.",
+              allowTypeImports: true,
+            },
+          ],
           patterns: [noTests],
         },
       ],
@@ -84,11 +111,23 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          paths: [{ name: "kysely", message: "Queries live in *.repository.ts (ARCHITECTURE): import only types from kysely here.", allowTypeImports: true }],
+          paths: [
+            {
+              name: "kysely",
+              message: "Queries live in *.repository.ts (ARCHITECTURE): import only types from kysely here.",
+              allowTypeImports: true,
+            },
+          ],
           patterns: [
             noTests,
-            banned("(^|/)legacy/", "Features do not import the legacy API; legacy handlers call feature services (ARCHITECTURE)."),
-            banned("^\\.\\./[a-z-]+/[a-z.-]+\\.repository(\\.js)?$", "Call the other feature's service, never its repository (ARCHITECTURE)."),
+            banned(
+              "(^|/)legacy/",
+              "Features do not import the legacy API; legacy handlers call feature services (ARCHITECTURE).",
+            ),
+            banned(
+              "^\\.\\./[a-z-]+/[a-z.-]+\\.repository(\\.js)?$",
+              "Call the other feature's service, never its repository (ARCHITECTURE).",
+            ),
           ],
         },
       ],
@@ -99,7 +138,16 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [noTests, banned("^(\\.\\./)+(server|features|legacy|trpc|http)/|^\\.\\./[a-z-]+/", "Repositories import only db/ (ARCHITECTURE).", true)] },
+        {
+          patterns: [
+            noTests,
+            banned(
+              "^(\\.\\./)+(server|features|legacy|trpc|http)/|^\\.\\./[a-z-]+/",
+              "Repositories import only db/ (ARCHITECTURE).",
+              true,
+            ),
+          ],
+        },
       ],
     },
   },
@@ -109,8 +157,14 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          paths: ["zod", "fastify", "ioredis", "@trpc/server", "@trpc/client"].map((name) => ({ name, message: "db/ knows nothing of HTTP, tRPC, zod or Redis (ARCHITECTURE)." })),
-          patterns: [noTests, banned("^(\\.\\./)+(server|client|migrations)/", "db/ knows nothing above it (ARCHITECTURE).")],
+          paths: ["zod", "fastify", "ioredis", "@trpc/server", "@trpc/client"].map((name) => ({
+            name,
+            message: "db/ knows nothing of HTTP, tRPC, zod or Redis (ARCHITECTURE).",
+          })),
+          patterns: [
+            noTests,
+            banned("^(\\.\\./)+(server|client|migrations)/", "db/ knows nothing above it (ARCHITECTURE)."),
+          ],
         },
       ],
     },
@@ -127,7 +181,14 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "off",
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [banned("^\\.\\./", "Migrations are frozen in time: they take Kysely<any> and import no app code (ARCHITECTURE).")] },
+        {
+          patterns: [
+            banned(
+              "^\\.\\./",
+              "Migrations are frozen in time: they take Kysely<any> and import no app code (ARCHITECTURE).",
+            ),
+          ],
+        },
       ],
     },
   },

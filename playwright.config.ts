@@ -22,7 +22,15 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
     screenshot: "only-on-failure",
     trace: "off",
@@ -34,6 +42,12 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(port), DATA_DIR: dataDir, SEED_MEMBERS: process.env.E2E_SEED_MEMBERS ?? "40", LOG_LEVEL: "warn", NODE_ENV: "test" },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_MEMBERS: process.env.E2E_SEED_MEMBERS ?? "40",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "test",
+    },
   },
 });

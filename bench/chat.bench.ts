@@ -43,8 +43,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
 const N = Number(env.BENCH_N ?? 2000);
 const SECONDS = Number(env.BENCH_SECONDS ?? 15);
-const RATES = (env.BENCH_RATES ?? "50,100,150,200,300,500,1000,2000").split(",").map(Number).filter((r) => r > 0);
-const MODES = (env.BENCH_MODES ?? "pglite,postgres").split(",").map((s) => s.trim()).filter(Boolean) as Array<"pglite" | "postgres">;
+const RATES = (env.BENCH_RATES ?? "50,100,150,200,300,500,1000,2000")
+  .split(",")
+  .map(Number)
+  .filter((r) => r > 0);
+const MODES = (env.BENCH_MODES ?? "pglite,postgres")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean) as Array<"pglite" | "postgres">;
 const WORKERS = Number(env.BENCH_WORKERS ?? 2);
 const RELAY_MAX = Number(env.BENCH_RELAY_MAX ?? 32000);
 const FLOOR_SECONDS = Number(env.BENCH_FLOOR_SECONDS ?? 5);
@@ -68,7 +74,15 @@ const runStarted = performance.now();
 
 type Memory = NodeJS.MemoryUsage;
 interface StepRecord extends StepResult {
-  cpu: { server: number; clients: number; postgres: number; redis: number; machine: number; cores: number; other: number };
+  cpu: {
+    server: number;
+    clients: number;
+    postgres: number;
+    redis: number;
+    machine: number;
+    cores: number;
+    other: number;
+  };
   /** the server's event-loop delay during the step, ms: how long its main thread was blocked */
   serverLoopDelay: { p50: number; p99: number; max: number };
 }
@@ -136,10 +150,14 @@ async function runSystem(opts: {
     const connectAll = async (batch: typeof all, expected: number) => {
       const c = await pool.connect(connectArgs, batch);
       if (c.failures) throw new Error(`${c.failures} sockets failed to connect: ${c.errors.join("; ")}`);
-      await waitFor("every subscription to be active", async () => {
-        const g = await server.call<{ subscriptionsActive: number }>("gauges");
-        return g.subscriptionsActive >= expected;
-      }, 60_000);
+      await waitFor(
+        "every subscription to be active",
+        async () => {
+          const g = await server.call<{ subscriptionsActive: number }>("gauges");
+          return g.subscriptionsActive >= expected;
+        },
+        60_000,
+      );
       await sleep(2000);
       return c;
     };
@@ -183,7 +201,12 @@ async function runSystem(opts: {
       const rec: StepRecord = {
         ...r,
         cpu: {
-          server: serverCpu, clients, postgres: pg, redis, machine: use.machine, cores: use.cores,
+          server: serverCpu,
+          clients,
+          postgres: pg,
+          redis,
+          machine: use.machine,
+          cores: use.cores,
           other: Math.max(0, use.machine - serverCpu - clients - pg - redis - me),
         },
         serverLoopDelay,
@@ -200,7 +223,9 @@ async function runSystem(opts: {
     }
     if (SERVER_PROF && opts.transport === "trpc") {
       fs.mkdirSync(SERVER_PROF, { recursive: true });
-      const file = await server.call<string>("profileStop", { file: path.join(SERVER_PROF, `server-${opts.name}.cpuprofile`) });
+      const file = await server.call<string>("profileStop", {
+        file: path.join(SERVER_PROF, `server-${opts.name}.cpuprofile`),
+      });
       log(`${opts.name}: CPU profile of the server during the steps: ${file}`);
     }
     await pool.closeSockets();
@@ -226,14 +251,22 @@ async function runSystem(opts: {
  */
 async function runRelayFloor(sameRates: number[]): Promise<SystemResult> {
   log("floor: bare ws relay");
-  const relay = await startChild<{ port: number }>(path.join(here, "lib/relay-server.ts"), { execArgv: ["--expose-gc"], logFile: childLog });
+  const relay = await startChild<{ port: number }>(path.join(here, "lib/relay-server.ts"), {
+    execArgv: ["--expose-gc"],
+    logFile: childLog,
+  });
   try {
     const extra: number[] = [];
     for (let r = 1000; r <= RELAY_MAX; r *= 2) if (r > Math.max(0, ...sameRates)) extra.push(r);
     const rates = [...sameRates, ...extra];
     const members = Array.from({ length: N }, (_, i) => ({ id: i + 1, email: "" }));
     return await runSystem({
-      name: "ws relay", server: relay, baseUrl: `ws://127.0.0.1:${relay.info.port}`, transport: "relay", members, rates,
+      name: "ws relay",
+      server: relay,
+      baseUrl: `ws://127.0.0.1:${relay.info.port}`,
+      transport: "relay",
+      members,
+      rates,
       stepSeconds: (rate) => (sameRates.includes(rate) ? SECONDS : Math.min(SECONDS, 5)),
     });
   } finally {
@@ -245,7 +278,10 @@ async function withScratchDatabase<T>(prefix: string, fn: (url: string) => Promi
   const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   await admin.unsafe(`create database ${name}`);
-  const drop = () => admin.unsafe(`drop database if exists ${name} with (force)`).catch((err: unknown) => log(`could not drop ${name}: ${String(err)}`));
+  const drop = () =>
+    admin
+      .unsafe(`drop database if exists ${name} with (force)`)
+      .catch((err: unknown) => log(`could not drop ${name}: ${String(err)}`));
   const forget = onInterrupt(drop);
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
@@ -291,11 +327,18 @@ async function runSite(mode: "pglite" | "postgres"): Promise<SystemResult> {
     let loginMs: number;
     try {
       const baseUrl = `http://127.0.0.1:${server.info.port}`;
-      log(`${mode}: server on ${baseUrl} (database ${server.info.dbMode}, bus ${server.info.bus}); creating ${N} members`);
+      log(
+        `${mode}: server on ${baseUrl} (database ${server.info.dbMode}, bus ${server.info.bus}); creating ${N} members`,
+      );
       const passwordHash = await hash(BENCH_PASSWORD);
       // Ids far from 1: Redis pub/sub channels (member:<id>) are shared by everyone using this Redis.
       const firstId = 1_000_000 * (1 + Math.floor(Math.random() * 1000));
-      ({ members } = await server.call<{ members: BenchMember[] }>("seed", { count: N, passwordHash, credits: CREDITS, firstId }));
+      ({ members } = await server.call<{ members: BenchMember[] }>("seed", {
+        count: N,
+        passwordHash,
+        credits: CREDITS,
+        firstId,
+      }));
       log(`${mode}: logging ${N} members in through accounts.login (8 at a time)`);
       loginMs = await loginAll(baseUrl, members, 8);
       log(`${mode}: logged in in ${(loginMs / 1000).toFixed(1)} s`);
@@ -309,12 +352,20 @@ async function runSite(mode: "pglite" | "postgres"): Promise<SystemResult> {
     try {
       const baseUrl = `http://127.0.0.1:${server.info.port}`;
       const result = await runSystem({
-        name: mode, server, baseUrl, transport: "trpc", members, rates: RATES, stepSeconds: () => SECONDS, loginMs,
+        name: mode,
+        server,
+        baseUrl,
+        transport: "trpc",
+        members,
+        rates: RATES,
+        stepSeconds: () => SECONDS,
+        loginMs,
         pgDatabase: databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined,
       });
       const g = await server.call<{ messagesSent: number }>("gauges");
       const sent = result.steps.reduce((a, s) => a + s.acked, 0);
-      if (g.messagesSent !== sent) log(`${mode}: note: server counted ${g.messagesSent} messages sent, clients saw ${sent} acknowledged`);
+      if (g.messagesSent !== sent)
+        log(`${mode}: note: server counted ${g.messagesSent} messages sent, clients saw ${sent} acknowledged`);
       return result;
     } finally {
       await server.stop(15_000);
@@ -351,7 +402,22 @@ function stepRows(sys: SystemResult): string[][] {
 function printSteps(sys: SystemResult): void {
   console.log(
     table(
-      ["msg/s", "s", "delivered/sent", "dup", "err", "sustained", "p50", "p99", "ack p50", "ack p99", "lag p99", "srv stall", "CPU srv/clients/pg/redis/other of busy (cores)", "result"],
+      [
+        "msg/s",
+        "s",
+        "delivered/sent",
+        "dup",
+        "err",
+        "sustained",
+        "p50",
+        "p99",
+        "ack p50",
+        "ack p99",
+        "lag p99",
+        "srv stall",
+        "CPU srv/clients/pg/redis/other of busy (cores)",
+        "result",
+      ],
       stepRows(sys),
       [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
     ),
@@ -367,7 +433,13 @@ function dbStepAt(f: TxFloorResult | undefined, rate: number) {
 }
 
 function summaryRows(ours: SystemResult, relay: SystemResult, db: TxFloorResult | undefined) {
-  const rows: Array<{ metric: string; ours: string; floor: string; ratio: string; raw: [number | null, number | null] }> = [];
+  const rows: Array<{
+    metric: string;
+    ours: string;
+    floor: string;
+    ratio: string;
+    raw: [number | null, number | null];
+  }> = [];
   // Latencies are compared at the highest rate at which ours delivered everything (else its first step).
   const rate = ours.maxRate ?? ours.steps[0]?.offeredRate ?? RATES[0]!;
   const o = stepAt(ours, rate);
@@ -377,15 +449,30 @@ function summaryRows(ours: SystemResult, relay: SystemResult, db: TxFloorResult 
   for (const k of ["p50", "p99"] as const) {
     const a = o ? pct(o.latency, k) : null;
     const b = f ? pct(f.latency, k) : null;
-    rows.push({ metric: `send→receive ${k} @ ${rate} msg/s`, ours: fmtMs(a), floor: `${fmtMs(b)} (ws relay)`, ratio: fmtRatio(a, b), raw: [a, b] });
+    rows.push({
+      metric: `send→receive ${k} @ ${rate} msg/s`,
+      ours: fmtMs(a),
+      floor: `${fmtMs(b)} (ws relay)`,
+      ratio: fmtRatio(a, b),
+      raw: [a, b],
+    });
   }
   for (const k of ["p50", "p99"] as const) {
     const a = o ? pct(o.ack, k) : null;
     const b = d ? pct(d.latency, k) : null;
-    rows.push({ metric: `chats.send acknowledged ${k} @ ${rate} msg/s`, ours: fmtMs(a), floor: d ? `${fmtMs(b)} (${dbName})` : `– (${dbName} not run at ${rate}/s)`, ratio: fmtRatio(a, b), raw: [a, b] });
+    rows.push({
+      metric: `chats.send acknowledged ${k} @ ${rate} msg/s`,
+      ours: fmtMs(a),
+      floor: d ? `${fmtMs(b)} (${dbName})` : `– (${dbName} not run at ${rate}/s)`,
+      ratio: fmtRatio(a, b),
+      raw: [a, b],
+    });
   }
   const relayMax = relay.maxRate;
-  const oursMaxText = ours.maxRate === null ? `< ${ours.steps[0]?.offeredRate}` : `${ours.maxIsLowerBound ? "≥ " : ""}${fmtRate(ours.maxRate)}`;
+  const oursMaxText =
+    ours.maxRate === null
+      ? `< ${ours.steps[0]?.offeredRate}`
+      : `${ours.maxIsLowerBound ? "≥ " : ""}${fmtRate(ours.maxRate)}`;
   rows.push({
     metric: "max msg/s, every message delivered once",
     ours: oursMaxText,
@@ -401,7 +488,8 @@ function summaryRows(ours: SystemResult, relay: SystemResult, db: TxFloorResult 
     raw: [ours.maxRate, db?.maxTxPerSec ?? null],
   });
   // CPU per message is steadier than wall time on a shared machine: contention delays work but adds little CPU.
-  const cpuMs = (st: StepRecord | undefined, k: "server" | "postgres") => (st ? (st.cpu[k] * 1000) / st.offeredRate : null);
+  const cpuMs = (st: StepRecord | undefined, k: "server" | "postgres") =>
+    st ? (st.cpu[k] * 1000) / st.offeredRate : null;
   rows.push({
     metric: `server CPU per message @ ${rate} msg/s`,
     ours: fmtMs(cpuMs(o, "server")),
@@ -413,7 +501,10 @@ function summaryRows(ours: SystemResult, relay: SystemResult, db: TxFloorResult 
     const oursDb = db.engine === "postgres" ? cpuMs(o, "postgres") : cpuMs(o, "server");
     const floorDb = db.engine === "postgres" ? db.cpuPerTxMs.postgres : db.cpuPerTxMs.client;
     rows.push({
-      metric: db.engine === "postgres" ? `PostgreSQL CPU per message @ ${rate} msg/s` : `server CPU (PGlite inside) per message @ ${rate} msg/s`,
+      metric:
+        db.engine === "postgres"
+          ? `PostgreSQL CPU per message @ ${rate} msg/s`
+          : `server CPU (PGlite inside) per message @ ${rate} msg/s`,
       ours: fmtMs(oursDb),
       floor: `${fmtMs(floorDb)} (${dbName}${db.engine === "pglite" ? ", whole process" : ""})`,
       ratio: fmtRatio(oursDb, floorDb),
@@ -457,12 +548,21 @@ function limitNote(sys: SystemResult): string {
   if (c.server > 0.9) why.push("the server's event loop (one core) is saturated");
   if (c.machine > c.cores * 0.9) why.push(`the machine's ${c.cores} cores are saturated`);
   if (c.clients > 0.9 * WORKERS) why.push("the load generators are saturated");
-  return `${failed ? `first failing step ${at.offeredRate} msg/s` : `last step ${at.offeredRate} msg/s (passed)`}: CPU cores busy — ${parts.join(", ")} of ${c.machine.toFixed(2)}/${c.cores}` +
-    (why.length ? `; ${why.join("; ")}` : "");
+  return (
+    `${failed ? `first failing step ${at.offeredRate} msg/s` : `last step ${at.offeredRate} msg/s (passed)`}: CPU cores busy — ${parts.join(", ")} of ${c.machine.toFixed(2)}/${c.cores}` +
+    (why.length ? `; ${why.join("; ")}` : "")
+  );
 }
 
 function stripStep(s: StepRecord) {
-  const sum = (x: Summary) => ({ count: x.count, p50: round(x.p50), p90: round(x.p90), p99: round(x.p99), max: round(x.max), mean: round(x.mean) });
+  const sum = (x: Summary) => ({
+    count: x.count,
+    p50: round(x.p50),
+    p90: round(x.p90),
+    p99: round(x.p99),
+    max: round(x.max),
+    mean: round(x.mean),
+  });
   return {
     ...s,
     sustainedRate: round(s.sustainedRate, 1),
@@ -471,7 +571,11 @@ function stripStep(s: StepRecord) {
     sendLag: sum(s.sendLag),
     clientCpu: round(s.clientCpu),
     cpu: Object.fromEntries(Object.entries(s.cpu).map(([k, v]) => [k, round(v)])),
-    serverLoopDelay: { p50: round(s.serverLoopDelay.p50), p99: round(s.serverLoopDelay.p99), max: round(s.serverLoopDelay.max) },
+    serverLoopDelay: {
+      p50: round(s.serverLoopDelay.p50),
+      p99: round(s.serverLoopDelay.p99),
+      max: round(s.serverLoopDelay.max),
+    },
   };
 }
 
@@ -502,11 +606,18 @@ async function main(): Promise<void> {
   // Ours first (each mode stops at its first failing rate), then the floors at the rates ours ran.
   const modes: Partial<Record<"pglite" | "postgres", SystemResult>> = {};
   for (const mode of MODES) modes[mode] = await runSite(mode);
-  const ranRates = [...new Set(Object.values(modes).flatMap((m) => m.steps.map((s) => s.offeredRate)))].sort((a, b) => a - b);
+  const ranRates = [...new Set(Object.values(modes).flatMap((m) => m.steps.map((s) => s.offeredRate)))].sort(
+    (a, b) => a - b,
+  );
 
   const relay = await runRelayFloor(ranRates.length ? ranRates : RATES);
   const dbFloors: Partial<Record<"pglite" | "postgres", TxFloorResult>> = {};
-  const floorOpts = { concurrency: 8, maxSeconds: FLOOR_SECONDS, rates: ranRates.length ? ranRates : RATES, stepSeconds: FLOOR_SECONDS };
+  const floorOpts = {
+    concurrency: 8,
+    maxSeconds: FLOOR_SECONDS,
+    rates: ranRates.length ? ranRates : RATES,
+    stepSeconds: FLOOR_SECONDS,
+  };
   if (MODES.includes("postgres")) {
     log("floor: bare PostgreSQL transaction (postgres.js, 8 connections)");
     dbFloors.postgres = await withScratchDatabase("bench_floor", (url) => postgresTxFloor(url, floorOpts));
@@ -520,36 +631,72 @@ async function main(): Promise<void> {
 
   const elapsed = (performance.now() - runStarted) / 1000;
   console.log(`\n=== bench:chat results (N=${N}, ${SECONDS}s per step, run took ${elapsed.toFixed(0)} s) ===`);
-  console.log(`\nFloor — bare ws relay (no auth, no database), ${relay.connections} connections, ${fmtBytes(relay.memory.rssPerConnection)} RSS per idle connection:`);
+  console.log(
+    `\nFloor — bare ws relay (no auth, no database), ${relay.connections} connections, ${fmtBytes(relay.memory.rssPerConnection)} RSS per idle connection:`,
+  );
   printSteps(relay);
   for (const [engine, f] of Object.entries(dbFloors)) {
     console.log(
       `\nFloor — bare ${engine} paid-message transaction: ${fmtRate(f.maxTxPerSec, "tx/s")} at ${f.concurrency} concurrent ` +
         `(p50 ${fmtMs(f.maxLatency.p50)}, p99 ${fmtMs(f.maxLatency.p99)}; CPU per tx ${fmtMs(f.cpuPerTxMs.client)} client` +
         `${f.engine === "postgres" ? ` + ${fmtMs(f.cpuPerTxMs.postgres)} postgres` : " (PGlite in-process)"}); at fixed rates: ` +
-        f.steps.map((s) => `${s.rate}/s p50 ${fmtMs(s.latency.p50)} p99 ${fmtMs(s.latency.p99)}${s.pass ? "" : " (fell behind)"}`).join("; "),
+        f.steps
+          .map(
+            (s) =>
+              `${s.rate}/s p50 ${fmtMs(s.latency.p50)} p99 ${fmtMs(s.latency.p99)}${s.pass ? "" : " (fell behind)"}`,
+          )
+          .join("; "),
     );
   }
   const summaries: Record<string, unknown> = {};
   for (const mode of MODES) {
     const ours = modes[mode]!;
-    console.log(`\n## ${MODE_TITLES[mode]} — N=${ours.connections}, logins ${((ours.loginMs ?? 0) / 1000).toFixed(1)} s, connect ${(ours.connectMs / 1000).toFixed(1)} s`);
+    console.log(
+      `\n## ${MODE_TITLES[mode]} — N=${ours.connections}, logins ${((ours.loginMs ?? 0) / 1000).toFixed(1)} s, connect ${(ours.connectMs / 1000).toFixed(1)} s`,
+    );
     printSteps(ours);
     const rows = summaryRows(ours, relay, dbFloors[mode]);
     console.log("");
-    console.log(table(["metric", "ours", "floor", "ratio (ours/floor)"], rows.map((r) => [r.metric, r.ours, r.floor, r.ratio]), [1, 3]));
+    console.log(
+      table(
+        ["metric", "ours", "floor", "ratio (ours/floor)"],
+        rows.map((r) => [r.metric, r.ours, r.floor, r.ratio]),
+        [1, 3],
+      ),
+    );
     console.log(`limit: ${limitNote(ours)}`);
-    summaries[mode] = rows.map((r) => ({ metric: r.metric, ours: r.ours, floor: r.floor, ratio: round(ratio(r.raw[0], r.raw[1]), 3) }));
+    summaries[mode] = rows.map((r) => ({
+      metric: r.metric,
+      ours: r.ours,
+      floor: r.floor,
+      ratio: round(ratio(r.raw[0], r.raw[1]), 3),
+    }));
   }
   console.log(`\nrelay limit: ${limitNote(relay)}`);
-  console.log("lag p99: how late the load generators sent against their schedule; srv stall: the server's longest event-loop block during the step.\nCPU columns: cores busy during the step, by the server under test / load generators / PostgreSQL (its shared processes and the backends of the bench database) / redis-server / anything else on the machine (other people's work included), of all busy.");
+  console.log(
+    "lag p99: how late the load generators sent against their schedule; srv stall: the server's longest event-loop block during the step.\nCPU columns: cores busy during the step, by the server under test / load generators / PostgreSQL (its shared processes and the backends of the bench database) / redis-server / anything else on the machine (other people's work included), of all busy.",
+  );
 
   const out = {
     bench: "chat",
     startedAt: started.toISOString(),
     elapsedSeconds: round(elapsed, 0),
-    config: { N, seconds: SECONDS, rates: RATES, modes: MODES, workers: WORKERS, relayMax: RELAY_MAX, floorSeconds: FLOOR_SECONDS },
-    machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGB: round(os.totalmem() / 2 ** 30, 1), platform: `${os.platform()} ${os.release()}` },
+    config: {
+      N,
+      seconds: SECONDS,
+      rates: RATES,
+      modes: MODES,
+      workers: WORKERS,
+      relayMax: RELAY_MAX,
+      floorSeconds: FLOOR_SECONDS,
+    },
+    machine: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memGB: round(os.totalmem() / 2 ** 30, 1),
+      platform: `${os.platform()} ${os.release()}`,
+    },
     summaries,
     floors: { relay: stripSystem(relay), db: dbFloors },
     modes: Object.fromEntries(Object.entries(modes).map(([k, v]) => [k, stripSystem(v)])),

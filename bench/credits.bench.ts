@@ -43,7 +43,8 @@ const MESSAGE_CREDITS = 10; // site.settings message_credits (§3)
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const started = performance.now();
-const log = (msg: string) => process.stdout.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(5)}s] ${msg}\n`);
+const log = (msg: string) =>
+  process.stdout.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(5)}s] ${msg}\n`);
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -68,15 +69,26 @@ async function pool<T>(tasks: Array<() => Promise<T>>, limit: number): Promise<T
 async function startServer(databaseUrl: string): Promise<ChildProcess> {
   // One instance on PostgreSQL with the in-process bus: the figure is the money path, not Redis.
   const { REDIS_URL: _redis, ...rest } = env;
-  const child = spawn(path.join(root, "node_modules/.bin/node"), [path.join(root, "node_modules/.bin/tsx"), "server/main.ts"], {
-    cwd: root,
-    env: {
-      ...rest, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: String(POOL_MAX),
-      SEED_DEMO: "false", LOG_LEVEL: "warn", DATA_DIR: path.join(root, "var", "bench-credits"),
-      PAYMENT_WEBHOOK_SECRET: crypto.randomBytes(24).toString("hex"),
+  const child = spawn(
+    path.join(root, "node_modules/.bin/node"),
+    [path.join(root, "node_modules/.bin/tsx"), "server/main.ts"],
+    {
+      cwd: root,
+      env: {
+        ...rest,
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATABASE_URL: databaseUrl,
+        DATABASE_POOL_MAX: String(POOL_MAX),
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        DATA_DIR: path.join(root, "var", "bench-credits"),
+        PAYMENT_WEBHOOK_SECRET: crypto.randomBytes(24).toString("hex"),
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   for (let i = 0; i < 120; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${PORT}/readyz`)).ok) return child;
@@ -94,12 +106,28 @@ async function createMembers(db: DB) {
   const make = async (n: number, prefix: string, paid: boolean) => {
     const users = await db
       .insertInto("users")
-      .values(Array.from({ length: n }, (_, i) => ({ email: `${prefix}${i}@bench.test`, password_hash: hash, status: "active" as const, paid_user: paid })))
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          email: `${prefix}${i}@bench.test`,
+          password_hash: hash,
+          status: "active" as const,
+          paid_user: paid,
+        })),
+      )
       .returning("id")
       .execute();
     await db
       .insertInto("profiles")
-      .values(users.map((u, i) => ({ id: u.id, name: `${prefix} ${i}`, status: "active" as const, birth_date: "1990-01-01", gender: paid ? ("male" as const) : ("female" as const), country: "NL" })))
+      .values(
+        users.map((u, i) => ({
+          id: u.id,
+          name: `${prefix} ${i}`,
+          status: "active" as const,
+          birth_date: "1990-01-01",
+          gender: paid ? ("male" as const) : ("female" as const),
+          country: "NL",
+        })),
+      )
       .execute();
     return users.map((u) => u.id);
   };
@@ -126,7 +154,10 @@ async function send(token: string, toProfileId: number, clientId: string): Promi
     headers: { "content-type": "application/json", cookie: `auth=${token}`, origin: `http://127.0.0.1:${PORT}` },
     body: JSON.stringify({ toProfileId, clientId, body: "Hello from the bench" }),
   });
-  const body = (await res.json()) as { result?: { data?: { charged: number; duplicate: boolean } }; error?: { data?: { appCode?: string } } };
+  const body = (await res.json()) as {
+    result?: { data?: { charged: number; duplicate: boolean } };
+    error?: { data?: { appCode?: string } };
+  };
   return {
     ms: performance.now() - t0,
     status: res.status,
@@ -137,7 +168,11 @@ async function send(token: string, toProfileId: number, clientId: string): Promi
 }
 
 /** The floor: the bare paid-message debit (conditional update + ledger row) through postgres.js, same concurrency. */
-async function floor(databaseUrl: string, senders: number[], charges: number): Promise<{ perSecond: number; p50: number; p99: number }> {
+async function floor(
+  databaseUrl: string,
+  senders: number[],
+  charges: number,
+): Promise<{ perSecond: number; p50: number; p99: number }> {
   const client = postgres(databaseUrl, { max: POOL_MAX, onnotice: () => {} });
   await client`update users set credits = credits + ${MESSAGE_CREDITS * ATTEMPTS} where id = any(${senders})`;
   const latencies: number[] = [];
@@ -145,8 +180,10 @@ async function floor(databaseUrl: string, senders: number[], charges: number): P
     const id = senders[i % senders.length]!;
     const t0 = performance.now();
     await client.begin(async (tx) => {
-      const [row] = await tx`update users set credits = credits - ${MESSAGE_CREDITS} where id = ${id} and credits >= ${MESSAGE_CREDITS} returning credits`;
-      if (row) await tx`insert into credit_ledger (user_id, delta, balance_after, reason, reference) values (${id}, ${-MESSAGE_CREDITS}, ${row.credits}, 'message', ${`floor:${crypto.randomUUID()}`})`;
+      const [row] =
+        await tx`update users set credits = credits - ${MESSAGE_CREDITS} where id = ${id} and credits >= ${MESSAGE_CREDITS} returning credits`;
+      if (row)
+        await tx`insert into credit_ledger (user_id, delta, balance_after, reason, reference) values (${id}, ${-MESSAGE_CREDITS}, ${row.credits}, 'message', ${`floor:${crypto.randomUUID()}`})`;
     });
     latencies.push(performance.now() - t0);
   });
@@ -163,12 +200,18 @@ async function verify(db: DB) {
   return {
     negativeBalances: await one(sql`select count(*)::int as n from users where credits < 0`),
     negativeLedgerRows: await one(sql`select count(*)::int as n from credit_ledger where balance_after < 0`),
-    balanceNotLedgerSum: await one(sql`select count(*)::int as n from users u where u.credits <> coalesce((select sum(delta) from credit_ledger l where l.user_id = u.id), 0)`),
+    balanceNotLedgerSum: await one(
+      sql`select count(*)::int as n from users u where u.credits <> coalesce((select sum(delta) from credit_ledger l where l.user_id = u.id), 0)`,
+    ),
     chargedBeyondCredits: await one(
       sql`select count(*)::int as n from users u where u.paid_user and coalesce((select -sum(delta) from credit_ledger l where l.user_id = u.id and l.reason = 'message'), 0) > ${CREDITS}`,
     ),
-    sharedLedgerReferences: await one(sql`select count(*)::int as n from (select 1 from credit_ledger where reference is not null group by user_id, reason, reference having count(*) > 1) d`),
-    messagesStoredTwice: await one(sql`select count(*)::int as n from (select 1 from messages group by sender_id, client_id having count(*) > 1) d`),
+    sharedLedgerReferences: await one(
+      sql`select count(*)::int as n from (select 1 from credit_ledger where reference is not null group by user_id, reason, reference having count(*) > 1) d`,
+    ),
+    messagesStoredTwice: await one(
+      sql`select count(*)::int as n from (select 1 from messages group by sender_id, client_id having count(*) > 1) d`,
+    ),
     chargedWithoutLedgerRow: await one(
       sql`select count(*)::int as n from messages m where m.credits_charged > 0 and not exists (select 1 from credit_ledger l where l.user_id = m.sender_id and l.reason = 'message' and l.reference = 'msg:' || m.client_id::text)`,
     ),
@@ -190,7 +233,9 @@ async function main() {
   try {
     log(`PostgreSQL database ${name}; starting the server (pool ${POOL_MAX}) …`);
     server = await startServer(databaseUrl); // migrates the database
-    log(`creating ${SENDERS} premium senders with ${CREDITS} credits (${Math.floor(CREDITS / MESSAGE_CREDITS)} messages) and ${RECIPIENTS} recipients …`);
+    log(
+      `creating ${SENDERS} premium senders with ${CREDITS} credits (${Math.floor(CREDITS / MESSAGE_CREDITS)} messages) and ${RECIPIENTS} recipients …`,
+    );
     const { senders, recipients, tokens } = await createMembers(db);
 
     // Each sender: ATTEMPTS sends to random recipients; a share fired twice at once with one client id.
@@ -200,7 +245,11 @@ async function main() {
         const to = recipients[Math.floor(Math.random() * recipients.length)]!;
         const clientId = crypto.randomUUID();
         const twice = Math.random() < RETRY_SHARE;
-        tasks.push(() => (twice ? Promise.all([send(tokens.get(sender)!, to, clientId), send(tokens.get(sender)!, to, clientId)]) : send(tokens.get(sender)!, to, clientId).then((o) => [o])));
+        tasks.push(() =>
+          twice
+            ? Promise.all([send(tokens.get(sender)!, to, clientId), send(tokens.get(sender)!, to, clientId)])
+            : send(tokens.get(sender)!, to, clientId).then((o) => [o]),
+        );
       }
     }
     for (let i = tasks.length - 1; i > 0; i--) {
@@ -228,12 +277,21 @@ async function main() {
       ["charges (paid sends)", `${charges} of ${expectedCharges} affordable`],
       ["refused NOT_ENOUGH_CREDITS", String(refused)],
       ["retries answered as duplicates", String(duplicates)],
-      ["other errors", other.length ? `${other.length} (${[...new Set(other.map((o) => o.code ?? o.status))].join(", ")})` : "0"],
+      [
+        "other errors",
+        other.length ? `${other.length} (${[...new Set(other.map((o) => o.code ?? o.status))].join(", ")})` : "0",
+      ],
       ["elapsed", `${seconds.toFixed(2)} s`],
       ["charges per second", `${(charges / seconds).toFixed(0)} /s`],
       ["requests per second", `${(outcomes.length / seconds).toFixed(0)} /s`],
-      ["send latency p50 / p99", `${percentile(latencies, 50).toFixed(1)} / ${percentile(latencies, 99).toFixed(1)} ms`],
-      ["floor: bare debit tx per second", `${base.perSecond.toFixed(0)} /s (p50 ${base.p50.toFixed(1)} ms, p99 ${base.p99.toFixed(1)} ms)`],
+      [
+        "send latency p50 / p99",
+        `${percentile(latencies, 50).toFixed(1)} / ${percentile(latencies, 99).toFixed(1)} ms`,
+      ],
+      [
+        "floor: bare debit tx per second",
+        `${base.perSecond.toFixed(0)} /s (p50 ${base.p50.toFixed(1)} ms, p99 ${base.p99.toFixed(1)} ms)`,
+      ],
       ["charges/s as a share of the floor", `${((charges / seconds / base.perSecond) * 100).toFixed(0)} %`],
       ["OVERDRAFTS: balances below 0", String(checks.negativeBalances)],
       ["OVERDRAFTS: ledger rows below 0", String(checks.negativeLedgerRows)],
@@ -245,11 +303,20 @@ async function main() {
       ["DOUBLE CHARGES: ledger row without message", String(checks.ledgerRowWithoutMessage)],
     ];
     const width = Math.max(...rows.map((r) => r[0].length));
-    process.stdout.write(`\nbench:credits — PostgreSQL, ${SENDERS} senders × ${ATTEMPTS} attempts, ${CREDITS} credits each, concurrency ${CONCURRENCY}\n`);
+    process.stdout.write(
+      `\nbench:credits — PostgreSQL, ${SENDERS} senders × ${ATTEMPTS} attempts, ${CREDITS} credits each, concurrency ${CONCURRENCY}\n`,
+    );
     for (const [k, v] of rows) process.stdout.write(`  ${k.padEnd(width)}  ${v}\n`);
-    const overdrafts = checks.negativeBalances + checks.negativeLedgerRows + checks.balanceNotLedgerSum + checks.chargedBeyondCredits;
-    const doubles = checks.sharedLedgerReferences + checks.messagesStoredTwice + checks.chargedWithoutLedgerRow + checks.ledgerRowWithoutMessage;
-    process.stdout.write(`\n  overdrafts: ${overdrafts}   double charges: ${doubles}   ${overdrafts + doubles === 0 && charges === expectedCharges ? "OK" : "NOT OK"}\n`);
+    const overdrafts =
+      checks.negativeBalances + checks.negativeLedgerRows + checks.balanceNotLedgerSum + checks.chargedBeyondCredits;
+    const doubles =
+      checks.sharedLedgerReferences +
+      checks.messagesStoredTwice +
+      checks.chargedWithoutLedgerRow +
+      checks.ledgerRowWithoutMessage;
+    process.stdout.write(
+      `\n  overdrafts: ${overdrafts}   double charges: ${doubles}   ${overdrafts + doubles === 0 && charges === expectedCharges ? "OK" : "NOT OK"}\n`,
+    );
     process.exitCode = overdrafts + doubles === 0 && charges === expectedCharges ? 0 : 1;
   } finally {
     server?.kill("SIGTERM");

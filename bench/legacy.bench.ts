@@ -31,7 +31,10 @@ const env = process.env;
 const MEMBERS = Number(env.BENCH_MEMBERS ?? 1000);
 const SECONDS = Number(env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
-const MODES = (env.BENCH_MODES ?? "pglite,postgres").split(",").map((s) => s.trim()).filter(Boolean);
+const MODES = (env.BENCH_MODES ?? "pglite,postgres")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 const PG_ADMIN_URL = env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const self = fileURLToPath(import.meta.url);
 
@@ -71,31 +74,41 @@ async function serverRole(): Promise<void> {
     const n = Math.min(500, MEMBERS - from);
     const users = await deps.db
       .insertInto("users")
-      .values(Array.from({ length: n }, (_, i) => ({
-        email: `bench-legacy-${from + i}-${crypto.randomBytes(3).toString("hex")}@example.test`,
-        password_hash: passwordHash,
-        status: "active" as const,
-        free_messages_left: 3,
-      })))
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          email: `bench-legacy-${from + i}-${crypto.randomBytes(3).toString("hex")}@example.test`,
+          password_hash: passwordHash,
+          status: "active" as const,
+          free_messages_left: 3,
+        })),
+      )
       .returning("id")
       .execute();
     await deps.db
       .insertInto("profiles")
-      .values(users.map((u, i) => ({
-        id: u.id,
-        name: `Member ${from + i}`,
-        status: "active" as const,
-        visible: true,
-        gender: (from + i) % 2 ? ("male" as const) : ("female" as const),
-        birth_date: `19${70 + ((from + i) % 30)}-0${1 + ((from + i) % 9)}-15`,
-        country: "NL",
-        city: "Amsterdam",
-      })))
+      .values(
+        users.map((u, i) => ({
+          id: u.id,
+          name: `Member ${from + i}`,
+          status: "active" as const,
+          visible: true,
+          gender: (from + i) % 2 ? ("male" as const) : ("female" as const),
+          birth_date: `19${70 + ((from + i) % 30)}-0${1 + ((from + i) % 9)}-15`,
+          country: "NL",
+          city: "Amsterdam",
+        })),
+      )
       .execute();
     const batchTokens = users.map(() => crypto.randomBytes(32).toString("base64url"));
     await deps.db
       .insertInto("sessions")
-      .values(users.map((u, i) => ({ id: hashToken(batchTokens[i]!), user_id: u.id, expires_at: new Date(Date.now() + 86_400_000) })))
+      .values(
+        users.map((u, i) => ({
+          id: hashToken(batchTokens[i]!),
+          user_id: u.id,
+          expires_at: new Date(Date.now() + 86_400_000),
+        })),
+      )
       .execute();
     ids.push(...users.map((u) => u.id));
     tokens.push(...batchTokens);
@@ -104,7 +117,9 @@ async function serverRole(): Promise<void> {
   // Conversations through the real send path: member i writes to i+1 and i+7 (two started
   // conversations, the free allowance), so each member has about four chats, some unread.
   let conversations = 0;
-  const jobs = ids.flatMap((id, i) => [ids[(i + 1) % ids.length]!, ids[(i + 7) % ids.length]!].map((to) => ({ id, to })));
+  const jobs = ids.flatMap((id, i) =>
+    [ids[(i + 1) % ids.length]!, ids[(i + 7) % ids.length]!].map((to) => ({ id, to })),
+  );
   const concurrency = env.BENCH_DATABASE_URL ? 8 : 1;
   let next = 0;
   const site = await getSiteForHost(deps, null);
@@ -112,7 +127,12 @@ async function serverRole(): Promise<void> {
     Array.from({ length: concurrency }, async () => {
       while (next < jobs.length) {
         const job = jobs[next++]!;
-        await sendMessage(deps, job.id, { toProfileId: job.to, clientId: crypto.randomUUID(), body: `Hello ${job.to}, from ${job.id}` }, site);
+        await sendMessage(
+          deps,
+          job.id,
+          { toProfileId: job.to, clientId: crypto.randomUUID(), body: `Hello ${job.to}, from ${job.id}` },
+          site,
+        );
         conversations++;
       }
     }),
@@ -143,10 +163,19 @@ interface Row {
   errors: number;
 }
 
-function startServer(mode: string, dataDir: string, databaseUrl: string | undefined): Promise<{ child: ChildProcess; ready: Ready }> {
+function startServer(
+  mode: string,
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Promise<{ child: ChildProcess; ready: Ready }> {
   return new Promise((resolve, reject) => {
     const child = fork(self, [], {
-      env: { ...env, BENCH_ROLE: "server", BENCH_DATA_DIR: dataDir, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
+      env: {
+        ...env,
+        BENCH_ROLE: "server",
+        BENCH_DATA_DIR: dataDir,
+        ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}),
+      },
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     child.once("message", (ready) => resolve({ child, ready: ready as Ready }));
@@ -154,7 +183,12 @@ function startServer(mode: string, dataDir: string, databaseUrl: string | undefi
   });
 }
 
-async function measure(port: number, urlPath: string, tokens: string[] | null, seconds: number): Promise<autocannon.Result> {
+async function measure(
+  port: number,
+  urlPath: string,
+  tokens: string[] | null,
+  seconds: number,
+): Promise<autocannon.Result> {
   let i = 0;
   return autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -165,7 +199,12 @@ async function measure(port: number, urlPath: string, tokens: string[] | null, s
         method: "GET",
         path: urlPath,
         setupRequest: (req) =>
-          tokens ? { ...req, headers: { ...req.headers, cookie: `auth=${tokens[i++ % tokens.length]}`, "x-request-type": "bench" } } : req,
+          tokens
+            ? {
+                ...req,
+                headers: { ...req.headers, cookie: `auth=${tokens[i++ % tokens.length]}`, "x-request-type": "bench" },
+              }
+            : req,
       },
     ],
   });
@@ -185,13 +224,21 @@ async function runMode(mode: string): Promise<Row[]> {
     databaseUrl = u.toString();
   }
   const { child, ready } = await startServer(mode, dataDir, databaseUrl);
-  console.log(`[${mode}] ${ready.tokens.length} members logged in, ${ready.conversations} messages sent, seeded in ${(ready.seedMs / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${SECONDS} s per endpoint`);
+  console.log(
+    `[${mode}] ${ready.tokens.length} members logged in, ${ready.conversations} messages sent, seeded in ${(ready.seedMs / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${SECONDS} s per endpoint`,
+  );
   const rows: Row[] = [];
   try {
-    const targets: Array<[string, string[] | null]> = [["/healthz", null], ["/api/chats.php", ready.tokens], ["/api/user.php", ready.tokens]];
+    const targets: Array<[string, string[] | null]> = [
+      ["/healthz", null],
+      ["/api/chats.php", ready.tokens],
+      ["/api/user.php", ready.tokens],
+    ];
     // Sanity: each polled endpoint answers 200 for a member.
     for (const [p, toks] of targets) {
-      const res = await fetch(`http://127.0.0.1:${ready.port}${p}`, { headers: toks ? { cookie: `auth=${toks[0]}` } : {} });
+      const res = await fetch(`http://127.0.0.1:${ready.port}${p}`, {
+        headers: toks ? { cookie: `auth=${toks[0]}` } : {},
+      });
       if (res.status !== 200) throw new Error(`${p} answered ${res.status}: ${await res.text()}`);
     }
     for (const [p, toks] of targets) {
@@ -238,11 +285,20 @@ function printTable(rows: Row[]): void {
   const header = ["mode", "endpoint", "req/s", "× bare", "p50 ms", "p99 ms", "max ms", "requests", "non-2xx", "errors"];
   const bare = new Map(rows.filter((r) => r.endpoint.includes("(bare)")).map((r) => [r.mode, r.rps]));
   const body = rows.map((r) => [
-    r.mode, r.endpoint, r.rps.toFixed(0), (r.rps / (bare.get(r.mode) ?? r.rps)).toFixed(2), String(r.p50), String(r.p99), String(r.max),
-    String(r.requests), String(r.non2xx), String(r.errors),
+    r.mode,
+    r.endpoint,
+    r.rps.toFixed(0),
+    (r.rps / (bare.get(r.mode) ?? r.rps)).toFixed(2),
+    String(r.p50),
+    String(r.p99),
+    String(r.max),
+    String(r.requests),
+    String(r.non2xx),
+    String(r.errors),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}\n${body.map(line).join("\n")}\n`);
 }
 

@@ -3,14 +3,27 @@
  * Row / New / Update aliases), assembled here. Kept in step with migrations/ by hand: a migration
  * ships with its table types. Import table types from this module.
  */
-import type { UsersTable, SessionsTable, EmailTokensTable, LoginAttemptsTable, PushSubscriptionsTable, PushStatesTable } from "./tables/accounts.table.js";
+import type {
+  UsersTable,
+  SessionsTable,
+  EmailTokensTable,
+  LoginAttemptsTable,
+  PushSubscriptionsTable,
+  PushStatesTable,
+} from "./tables/accounts.table.js";
 import type { ProfilesTable, PhotosTable, PhotoUnlocksTable } from "./tables/members.table.js";
 import type { LikesTable, LikeQuotaTable } from "./tables/likes.table.js";
 import type { ConversationsTable, ConversationMembersTable, MessagesTable } from "./tables/chats.table.js";
 import type { MemberEventsTable } from "./tables/live.table.js";
 import type { CreditLedgerTable, CreditPackagesTable, CreditPackagePricesTable } from "./tables/credits.table.js";
 import type { SitesTable } from "./tables/sites.table.js";
-import type { PaymentsTable, PaymentWebhookEventsTable, SimulatedCheckoutSessionsTable, SimulatedCardMandatesTable, IdempotencyKeysTable } from "./tables/payments.table.js";
+import type {
+  PaymentsTable,
+  PaymentWebhookEventsTable,
+  SimulatedCheckoutSessionsTable,
+  SimulatedCardMandatesTable,
+  IdempotencyKeysTable,
+} from "./tables/payments.table.js";
 import type { DirectDebitMandatesTable, DirectDebitBlocksTable, SmsMessagesTable } from "./tables/directdebit.table.js";
 import type { DiscountCodesTable, DiscountRedemptionsTable } from "./tables/discounts.table.js";
 

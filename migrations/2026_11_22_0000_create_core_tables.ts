@@ -12,11 +12,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Stored lower-cased; the unique index makes a duplicate sign-up fail even under a race.
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("password_hash", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("not_confirmed").check(sql`status in ('not_confirmed', 'active', 'pending_deletion')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("not_confirmed")
+        .check(sql`status in ('not_confirmed', 'active', 'pending_deletion')`),
+    )
     // Money is an integer and never below zero: the constraint backs the conditional debit.
-    .addColumn("credits", "integer", (c) => c.notNull().defaultTo(0).check(sql`credits >= 0`))
+    .addColumn("credits", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`credits >= 0`),
+    )
     .addColumn("paid_user", "boolean", (c) => c.notNull().defaultTo(false))
-    .addColumn("free_messages_left", "integer", (c) => c.notNull().defaultTo(0).check(sql`free_messages_left >= 0`))
+    .addColumn("free_messages_left", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`free_messages_left >= 0`),
+    )
     .addColumn("language", "text", (c) => c.notNull().defaultTo("en"))
     .addColumn("invisible", "boolean", (c) => c.notNull().defaultTo(false))
     .addColumn("send_with_enter", "boolean", (c) => c.notNull().defaultTo(true))
@@ -30,7 +45,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("profiles")
     .addColumn("id", "integer", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
     .addColumn("name", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("disabled").check(sql`status in ('disabled', 'active')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("disabled")
+        .check(sql`status in ('disabled', 'active')`),
+    )
     .addColumn("gender", "text", (c) => c.check(sql`gender in ('male', 'female')`))
     .addColumn("sexuality", "text")
     .addColumn("birth_date", "date", (c) => c.notNull())
@@ -50,7 +70,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // STACK.md: (country, gender, last_active desc) where visible keeps search p95 in milliseconds at 1M rows.
   await sql`create index profiles_search_idx on profiles (country, gender, last_active desc) where visible`.execute(db);
-  await sql`create index profiles_search_any_country_idx on profiles (gender, last_active desc) where visible`.execute(db);
+  await sql`create index profiles_search_any_country_idx on profiles (gender, last_active desc) where visible`.execute(
+    db,
+  );
 
   await db.schema
     .createTable("sessions")
@@ -131,7 +153,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("conversation_id", "integer", (c) => c.notNull().references("conversations.id").onDelete("cascade"))
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("other_user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("unread_count", "integer", (c) => c.notNull().defaultTo(0).check(sql`unread_count >= 0`))
+    .addColumn("unread_count", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`unread_count >= 0`),
+    )
     .addColumn("last_read_seq", "integer", (c) => c.notNull().defaultTo(0))
     // §4: removing a chat hides it from this member's list; a new message brings it back.
     .addColumn("removed", "boolean", (c) => c.notNull().defaultTo(false))
@@ -168,7 +195,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("credit_ledger_user_idx").on("credit_ledger").columns(["user_id", "id"]).execute();
   // One ledger row per thing bought: a message is never charged twice.
-  await sql`create unique index credit_ledger_reference_uq on credit_ledger (user_id, reason, reference) where reference is not null`.execute(db);
+  await sql`create unique index credit_ledger_reference_uq on credit_ledger (user_id, reason, reference) where reference is not null`.execute(
+    db,
+  );
 
   // Live events per member, numbered by users.last_event_seq: a reconnecting tab
   // resumes after its last event id and misses nothing.
@@ -185,8 +214,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    "member_events", "credit_ledger", "messages", "conversation_members", "conversations",
-    "like_quota", "likes", "photos", "email_tokens", "sessions", "profiles", "users",
+    "member_events",
+    "credit_ledger",
+    "messages",
+    "conversation_members",
+    "conversations",
+    "like_quota",
+    "likes",
+    "photos",
+    "email_tokens",
+    "sessions",
+    "profiles",
+    "users",
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

@@ -21,7 +21,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("index_title", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("countries", sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
-    .addColumn("signups", "text", (c) => c.notNull().defaultTo("all").check(sql`signups in ('all', 'with_trafficsource', 'other')`))
+    .addColumn("signups", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("all")
+        .check(sql`signups in ('all', 'with_trafficsource', 'other')`),
+    )
     .addColumn("logged_out_search", "text", (c) => c.notNull().defaultTo("none"))
     .addColumn("logged_out_search_trafficsource", "text", (c) => c.notNull().defaultTo("none"))
     .addColumn("enable_site_entry_popup", "text", (c) => c.notNull().defaultTo("yes"))
@@ -37,13 +42,48 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("visible_profile_notes", "boolean", (c) => c.notNull().defaultTo(true))
     .addColumn("search_fields", sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
     // Credits settings: integers, as all money-like values.
-    .addColumn("message_credits", "integer", (c) => c.notNull().defaultTo(10).check(sql`message_credits >= 0`))
-    .addColumn("photo_credits", "integer", (c) => c.notNull().defaultTo(20).check(sql`photo_credits >= 0`))
-    .addColumn("gift_credits", "integer", (c) => c.notNull().defaultTo(50).check(sql`gift_credits >= 0`))
-    .addColumn("signup_credits", "integer", (c) => c.notNull().defaultTo(0).check(sql`signup_credits >= 0`))
-    .addColumn("free_messages", "integer", (c) => c.notNull().defaultTo(3).check(sql`free_messages >= 0`))
-    .addColumn("message_length", "integer", (c) => c.notNull().defaultTo(1000).check(sql`message_length > 0`))
-    .addColumn("refund_days", "integer", (c) => c.notNull().defaultTo(14).check(sql`refund_days >= 0`))
+    .addColumn("message_credits", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(10)
+        .check(sql`message_credits >= 0`),
+    )
+    .addColumn("photo_credits", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(20)
+        .check(sql`photo_credits >= 0`),
+    )
+    .addColumn("gift_credits", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(50)
+        .check(sql`gift_credits >= 0`),
+    )
+    .addColumn("signup_credits", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`signup_credits >= 0`),
+    )
+    .addColumn("free_messages", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(3)
+        .check(sql`free_messages >= 0`),
+    )
+    .addColumn("message_length", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(1000)
+        .check(sql`message_length > 0`),
+    )
+    .addColumn("refund_days", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(14)
+        .check(sql`refund_days >= 0`),
+    )
     .addColumn("member_resell", "boolean", (c) => c.notNull().defaultTo(false))
     // §3 company info of the operator of this site (/api/companyinfo.php).
     .addColumn("company_name", "text", (c) => c.notNull().defaultTo(""))

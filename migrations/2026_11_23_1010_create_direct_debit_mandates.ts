@@ -21,20 +21,37 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("city", "text", (c) => c.notNull())
     // E.164.
     .addColumn("phone", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("pending_verification").check(sql`status in ('pending_verification', 'active', 'revoked')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("pending_verification")
+        .check(sql`status in ('pending_verification', 'active', 'revoked')`),
+    )
     // Only a hash of the SMS code is kept: a leaked table confirms no mandate.
     .addColumn("otp_hash", "text")
     .addColumn("otp_expires_at", "timestamptz")
-    .addColumn("otp_attempts", "integer", (c) => c.notNull().defaultTo(0).check(sql`otp_attempts >= 0`))
+    .addColumn("otp_attempts", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`otp_attempts >= 0`),
+    )
     .addColumn("consent_at", "timestamptz")
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn("verified_at", "timestamptz")
     // An active mandate was confirmed with the SMS code and the consent checkbox (§5).
-    .addCheckConstraint("direct_debit_mandates_active_confirmed", sql`status <> 'active' or (verified_at is not null and consent_at is not null)`)
+    .addCheckConstraint(
+      "direct_debit_mandates_active_confirmed",
+      sql`status <> 'active' or (verified_at is not null and consent_at is not null)`,
+    )
     .execute();
   // One active and one unconfirmed mandate per member at most: a racing second confirmation fails.
-  await sql`create unique index direct_debit_mandates_one_active_uq on direct_debit_mandates (user_id) where status = 'active'`.execute(db);
-  await sql`create unique index direct_debit_mandates_one_pending_uq on direct_debit_mandates (user_id) where status = 'pending_verification'`.execute(db);
+  await sql`create unique index direct_debit_mandates_one_active_uq on direct_debit_mandates (user_id) where status = 'active'`.execute(
+    db,
+  );
+  await sql`create unique index direct_debit_mandates_one_pending_uq on direct_debit_mandates (user_id) where status = 'pending_verification'`.execute(
+    db,
+  );
 
   // §8 'account blocked for direct debit': by member, or by account (an IBAN's SHA-256), so a
   // blocked account cannot come back under another member.
@@ -63,5 +80,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ["sms_messages", "direct_debit_blocks", "direct_debit_mandates"]) await db.schema.dropTable(t).ifExists().execute();
+  for (const t of ["sms_messages", "direct_debit_blocks", "direct_debit_mandates"])
+    await db.schema.dropTable(t).ifExists().execute();
 }

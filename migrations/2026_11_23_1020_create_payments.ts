@@ -25,7 +25,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     // §4 payment states. Every change is conditional on the state it leaves (WHERE status = …),
     // so a repeated or racing webhook changes a payment once.
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("loading").check(sql`status in ('loading', 'pending', 'completed', 'failed', 'cancelled')`),
+      c
+        .notNull()
+        .defaultTo("loading")
+        .check(sql`status in ('loading', 'pending', 'completed', 'failed', 'cancelled')`),
     )
     .addColumn("provider", "text", (c) => c.notNull())
     .addColumn("provider_reference", "text")
@@ -34,7 +37,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("recurring", "boolean", (c) => c.notNull().defaultTo(false))
     .addColumn("card_mandate_reference", "text")
     .addColumn("card_last4", "text")
-    .addColumn("direct_debit_mandate_id", "integer", (c) => c.references("direct_debit_mandates.id").onDelete("set null"))
+    .addColumn("direct_debit_mandate_id", "integer", (c) =>
+      c.references("direct_debit_mandates.id").onDelete("set null"),
+    )
     .addColumn("failure_reason", "text")
     // §3 refund days of the site at the time of purchase.
     .addColumn("refund_days", "integer", (c) => c.notNull().check(sql`refund_days >= 0`))
@@ -48,7 +53,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint("payments_completed_at", sql`(status = 'completed') = (completed_at is not null)`)
     .execute();
   await db.schema.createIndex("payments_user_idx").on("payments").columns(["user_id", "id"]).execute();
-  await sql`create unique index payments_provider_reference_uq on payments (provider, provider_reference) where provider_reference is not null`.execute(db);
+  await sql`create unique index payments_provider_reference_uq on payments (provider, provider_reference) where provider_reference is not null`.execute(
+    db,
+  );
 
   // Webhook events received, one row per provider event id: a replayed event is recognised and
   // ignored. Written in the transaction that applies the event.
@@ -77,7 +84,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("description", "text", (c) => c.notNull())
     .addColumn("merchant_name", "text", (c) => c.notNull())
     .addColumn("return_url", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("open").check(sql`status in ('open', 'completed', 'failed', 'cancelled')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("open")
+        .check(sql`status in ('open', 'completed', 'failed', 'cancelled')`),
+    )
     .addColumn("failure_reason", "text")
     .addColumn("card_last4", "text")
     .addColumn("card_mandate_reference", "text")

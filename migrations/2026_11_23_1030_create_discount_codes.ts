@@ -11,9 +11,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("discount_codes")
     .addColumn("id", "serial", (c) => c.primaryKey())
     // Stored in upper case; members type codes in any case.
-    .addColumn("code", "text", (c) => c.notNull().unique().check(sql`code = upper(code) and length(code) between 1 and 64`))
+    .addColumn("code", "text", (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`code = upper(code) and length(code) between 1 and 64`),
+    )
     // 'welcome_bonus': the §4 time bonus, valid for a member only in the first 4 hours and before a purchase.
-    .addColumn("kind", "text", (c) => c.notNull().defaultTo("code").check(sql`kind in ('code', 'welcome_bonus')`))
+    .addColumn("kind", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("code")
+        .check(sql`kind in ('code', 'welcome_bonus')`),
+    )
     // Below 100: a payment is never of zero.
     .addColumn("value_percentage", "integer", (c) => c.notNull().check(sql`value_percentage between 1 and 99`))
     // Cents of `currency`: a minimum order needs a currency to be compared in.
@@ -23,8 +33,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("user_id", "integer", (c) => c.references("users.id").onDelete("cascade"))
     .addColumn("expires", "timestamptz")
     .addColumn("currency", "text")
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("active").check(sql`status in ('active', 'inactive')`))
-    .addColumn("validity", "text", (c) => c.notNull().defaultTo("once_per_user").check(sql`validity in ('once_per_user', 'unlimited')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("active")
+        .check(sql`status in ('active', 'inactive')`),
+    )
+    .addColumn("validity", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("once_per_user")
+        .check(sql`validity in ('once_per_user', 'unlimited')`),
+    )
     // Empty: every payment method.
     .addColumn("paymentmethods", sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
@@ -34,7 +54,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   // §9: TIMEBONUS25, 25 percent, once per user, active, first purchase only, 4 hours from signup.
   await db
     .insertInto("discount_codes")
-    .values({ code: "TIMEBONUS25", kind: "welcome_bonus", value_percentage: 25, status: "active", validity: "once_per_user" })
+    .values({
+      code: "TIMEBONUS25",
+      kind: "welcome_bonus",
+      value_percentage: 25,
+      status: "active",
+      validity: "once_per_user",
+    })
     .execute();
 
   // A member's hold on a code: applied (payment_id null), reserved by a payment in progress
@@ -53,10 +79,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint("discount_redemptions_used_by_payment", sql`used_at is null or payment_id is not null`)
     .execute();
   // §5, §8 once-per-user codes: one redemption per (code, member), whatever happens at once.
-  await sql`create unique index discount_redemptions_once_uq on discount_redemptions (code_id, user_id) where once_per_user`.execute(db);
+  await sql`create unique index discount_redemptions_once_uq on discount_redemptions (code_id, user_id) where once_per_user`.execute(
+    db,
+  );
   // One discount per payment.
-  await sql`create unique index discount_redemptions_payment_uq on discount_redemptions (payment_id) where payment_id is not null`.execute(db);
-  await db.schema.createIndex("discount_redemptions_user_idx").on("discount_redemptions").columns(["user_id", "id"]).execute();
+  await sql`create unique index discount_redemptions_payment_uq on discount_redemptions (payment_id) where payment_id is not null`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex("discount_redemptions_user_idx")
+    .on("discount_redemptions")
+    .columns(["user_id", "id"])
+    .execute();
 
   // Answers of retried mutations, by the client's key (ARCHITECTURE: a retry returns the first result).
   await db.schema
@@ -73,5 +107,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ["idempotency_keys", "discount_redemptions", "discount_codes"]) await db.schema.dropTable(t).ifExists().execute();
+  for (const t of ["idempotency_keys", "discount_redemptions", "discount_codes"])
+    await db.schema.dropTable(t).ifExists().execute();
 }

@@ -59,7 +59,10 @@ if (env.TEST_DATABASE_URL || env.TEST_REDIS_URL) {
 } else if (await dockerAnswers()) {
   const { PostgreSqlContainer } = await import("@testcontainers/postgresql");
   const { RedisContainer } = await import("@testcontainers/redis");
-  const [pg, redis] = await Promise.all([new PostgreSqlContainer("postgres:17-alpine").start(), new RedisContainer("redis:7-alpine").start()]);
+  const [pg, redis] = await Promise.all([
+    new PostgreSqlContainer("postgres:17-alpine").start(),
+    new RedisContainer("redis:7-alpine").start(),
+  ]);
   containers.push(pg, redis);
   env.TEST_DATABASE_URL = pg.getConnectionUri();
   env.TEST_REDIS_URL = redis.getConnectionUrl();
@@ -69,7 +72,8 @@ if (env.TEST_DATABASE_URL || env.TEST_REDIS_URL) {
   env.TEST_REDIS_URL = "redis://127.0.0.1:6379";
   services = "local services: PostgreSQL 127.0.0.1:5432, Redis 127.0.0.1:6379 (no Docker engine answered)";
 } else {
-  services = "PGlite and the in-process bus only (no Docker engine, no local PostgreSQL and Redis): the PostgreSQL and two-instance tests do not run";
+  services =
+    "PGlite and the in-process bus only (no Docker engine, no local PostgreSQL and Redis): the PostgreSQL and two-instance tests do not run";
 }
 console.log(`== databases for the tests: ${services}`);
 
@@ -90,7 +94,12 @@ const formatStatus = run("prettier", ["--check", "--log-level=warn", "."]);
 
 console.log("\n== integration tests (vitest)");
 fs.rmSync("test-results/vitest.json", { force: true });
-const vitestStatus = run("vitest", ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
+const vitestStatus = run("vitest", [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  "--outputFile.json=test-results/vitest.json",
+]);
 const v = readJson("test-results/vitest.json");
 
 console.log("\n== building the client for the screen tests");
@@ -113,10 +122,17 @@ for (const c of containers) await c.stop();
 const checksPassed = (lintStatus === 0 ? 1 : 0) + (formatStatus === 0 ? 1 : 0);
 const checksFailed = 2 - checksPassed;
 const passed = vPassed + pPassed + checksPassed;
-const failed = vFailed + pFailed + checksFailed + (vitestStatus !== 0 && vFailed === 0 ? 1 : 0) + (pwStatus !== 0 && pFailed === 0 ? 1 : 0);
+const failed =
+  vFailed +
+  pFailed +
+  checksFailed +
+  (vitestStatus !== 0 && vFailed === 0 ? 1 : 0) +
+  (pwStatus !== 0 && pFailed === 0 ? 1 : 0);
 
 console.log(`\ndatabases: ${services}`);
 console.log(`lint: ${lintStatus === 0 ? "passed" : "failed"}; format: ${formatStatus === 0 ? "passed" : "failed"}`);
-console.log(`vitest: ${vPassed} passed, ${vFailed} failed, ${vSkipped} skipped; playwright: ${pPassed} passed, ${pFailed} failed, ${pSkipped} skipped`);
+console.log(
+  `vitest: ${vPassed} passed, ${vFailed} failed, ${vSkipped} skipped; playwright: ${pPassed} passed, ${pFailed} failed, ${pSkipped} skipped`,
+);
 console.log(`${passed} passed, ${failed} failed, ${vSkipped + pSkipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

@@ -51,7 +51,9 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     ? { db: opts.deps.db, mode: opts.deps.dbMode ?? "pglite" }
     : createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolMax: config.DATABASE_POOL_MAX });
   await migrateToLatest(db);
-  const bus = opts.deps?.bus ?? (config.REDIS_URL ? createRedisBus(config.REDIS_URL, log, config.REDIS_CHANNEL_PREFIX) : createMemoryBus());
+  const bus =
+    opts.deps?.bus ??
+    (config.REDIS_URL ? createRedisBus(config.REDIS_URL, log, config.REDIS_CHANNEL_PREFIX) : createMemoryBus());
   if (config.NODE_ENV === "production" && config.PAYMENT_WEBHOOK_SECRET === DEV_PAYMENT_WEBHOOK_SECRET) {
     log.warn("PAYMENT_WEBHOOK_SECRET is the development default: set a long random secret (shared by every instance)");
   }
@@ -64,7 +66,12 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     log,
     deliver: async (rawBody, headers) => {
       if (!appForWebhooks) throw new Error("the app is not built yet");
-      const res = await appForWebhooks.inject({ method: "POST", url: SIMULATED_WEBHOOK_PATH, payload: rawBody, headers });
+      const res = await appForWebhooks.inject({
+        method: "POST",
+        url: SIMULATED_WEBHOOK_PATH,
+        payload: rawBody,
+        headers,
+      });
       return res.statusCode;
     },
   });
@@ -74,7 +81,9 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     dbMode: mode,
     bus,
     log,
-    mailer: opts.deps?.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM, log }),
+    mailer:
+      opts.deps?.mailer ??
+      createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM, log }),
     metrics: createMetrics(),
     sockets: new SocketRegistry(),
     sms: opts.deps?.sms ?? createFileSmsSender({ smsDir: config.smsDir, log }),
@@ -149,9 +158,9 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
 
   // HSTS once the site is reached over https (directly, through a trusted proxy, or COOKIE_SECURE).
   app.addHook("onSend", async (req, reply) => {
-    if (isSecureRequest(config, req.raw)) reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    if (isSecureRequest(config, req.raw))
+      reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
   });
-
 
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
@@ -161,7 +170,8 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
       router: appRouter,
       createContext: createContextFactory(deps),
       onError({ error, path: procedure }) {
-        if (error.code === "INTERNAL_SERVER_ERROR") log.error({ err: error.cause ?? error, procedure }, "procedure failed");
+        if (error.code === "INTERNAL_SERVER_ERROR")
+          log.error({ err: error.cause ?? error, procedure }, "procedure failed");
       },
     },
   } as FastifyTRPCPluginOptions<AppRouter> & { keepAlive: unknown });
@@ -188,10 +198,13 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     const ready = dbCheck === "ok" && busCheck === "ok";
     const status = ready ? "ready" : "not_ready";
     if (!mayReadOpsDetails(req, config)) return reply.code(ready ? 200 : 503).send({ status });
-    return reply.code(ready ? 200 : 503).send({ status, database: dbCheck, bus: busCheck, dbMode: mode, busKind: bus.kind });
+    return reply
+      .code(ready ? 200 : 503)
+      .send({ status, database: dbCheck, bus: busCheck, dbMode: mode, busKind: bus.kind });
   });
   app.get("/metrics", async (req, reply) => {
-    if (!mayReadOpsDetails(req, config)) return reply.code(403).send({ error: "forbidden", message: "Metrics are for operators" });
+    if (!mayReadOpsDetails(req, config))
+      return reply.code(403).send({ error: "forbidden", message: "Metrics are for operators" });
     reply.header("content-type", deps.metrics.registry.contentType);
     return deps.metrics.registry.metrics();
   });

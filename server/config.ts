@@ -9,9 +9,7 @@ import { z } from "zod";
  * Embedded default: nothing set → PGlite under DATA_DIR, in-process bus, mail as .eml files.
  * Scaled out: DATABASE_URL (PostgreSQL), REDIS_URL (Redis pub/sub), SMTP_URL (nodemailer).
  */
-const boolish = z
-  .enum(["true", "false", "1", "0", ""])
-  .transform((v) => v === "true" || v === "1");
+const boolish = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 
 /** The development default of PAYMENT_WEBHOOK_SECRET (the server warns when it runs in production). */
 export const DEV_PAYMENT_WEBHOOK_SECRET = "dev-only-payment-webhook-secret";
@@ -24,9 +22,17 @@ const EnvSchema = z.object({
   PUBLIC_ORIGIN: z
     .string()
     .optional()
-    .refine((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean).every((o) => URL.canParse(o) && new URL(o).origin === o), {
-      message: "a comma-separated list of origins such as https://example.com (scheme, host, optional port; no path)",
-    }),
+    .refine(
+      (v) =>
+        (v ?? "")
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .every((o) => URL.canParse(o) && new URL(o).origin === o),
+      {
+        message: "a comma-separated list of origins such as https://example.com (scheme, host, optional port; no path)",
+      },
+    ),
   DATA_DIR: z.string().default("var"),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
@@ -108,7 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  */
 export function parseAddressList(value: string): net.BlockList | null {
   const list = new net.BlockList();
-  for (const entry of value.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [address, prefix] = entry.split("/");
     const family = net.isIP(address ?? "");
     if (family === 0) return null;

@@ -41,19 +41,45 @@ export const ACTIVATION_LINK_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const GENDERS = ["male", "female"] as const;
 export const SEXUALITIES = ["hetero", "gay", "lesbian", "bi"] as const;
 export const HAIR_COLORS = [
-  "brunette", "blond", "brown", "white", "bald", "black",
-  "dark blond", "dark brown", "gray", "red", "other",
+  "brunette",
+  "blond",
+  "brown",
+  "white",
+  "bald",
+  "black",
+  "dark blond",
+  "dark brown",
+  "gray",
+  "red",
+  "other",
 ] as const;
 export const RELATIONSHIP_STATUSES = [
-  "divorced", "living together", "married", "single", "widowed", "unmarried",
+  "divorced",
+  "living together",
+  "married",
+  "single",
+  "widowed",
+  "unmarried",
 ] as const;
 export const BODY_TYPES = ["slim", "normal", "fat"] as const;
 export const EYE_COLORS = ["blue", "green", "hazel", "brown"] as const;
 
 /** §2 'Language choices by country': the spec's countries and the languages shown there. */
 export const COUNTRY_LANGUAGES: Record<string, readonly Locale[]> = {
-  US: ["en", "es"], NL: ["nl"], BE: ["nl", "fr", "de"], FR: ["fr"], IT: ["it"], ES: ["es"],
-  DE: ["de"], AT: ["de"], IE: ["en"], GB: ["en"], CA: ["en", "fr"], PL: ["pl"], AU: ["en"],
-  NZ: ["en"], CH: ["de", "it", "fr", "en"],
+  US: ["en", "es"],
+  NL: ["nl"],
+  BE: ["nl", "fr", "de"],
+  FR: ["fr"],
+  IT: ["it"],
+  ES: ["es"],
+  DE: ["de"],
+  AT: ["de"],
+  IE: ["en"],
+  GB: ["en"],
+  CA: ["en", "fr"],
+  PL: ["pl"],
+  AU: ["en"],
+  NZ: ["en"],
+  CH: ["de", "it", "fr", "en"],
 };
 export const COUNTRIES = Object.keys(COUNTRY_LANGUAGES);

@@ -79,7 +79,12 @@ export class ClientPool {
   }
 
   /** Offer `rate` messages per second in total for `seconds`, then wait for the deliveries. */
-  async step(stepNo: number, rate: number, seconds: number, opts: { drainMs?: number; maxInFlight?: number } = {}): Promise<StepResult> {
+  async step(
+    stepNo: number,
+    rate: number,
+    seconds: number,
+    opts: { drainMs?: number; maxInFlight?: number } = {},
+  ): Promise<StepResult> {
     const per = rate / this.workers.length;
     const results = await Promise.all(
       this.workers.map((w) =>

@@ -93,7 +93,10 @@ export async function startChild<Info = Record<string, unknown>>(
   });
   if (out !== undefined) fs.closeSync(out);
   live.add(proc);
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer?: NodeJS.Timeout }>();
+  const pending = new Map<
+    number,
+    { resolve: (v: unknown) => void; reject: (e: Error) => void; timer?: NodeJS.Timeout }
+  >();
   let nextId = 1;
   let readyResolve!: (info: Info) => void;
   let readyReject!: (e: Error) => void;
@@ -129,7 +132,10 @@ export async function startChild<Info = Record<string, unknown>>(
     else p.reject(new Error(msg.error ?? "child call failed"));
   });
 
-  const readyTimer = setTimeout(() => readyReject(new Error(`child ${file} not ready in time`)), opts.readyTimeoutMs ?? 120_000);
+  const readyTimer = setTimeout(
+    () => readyReject(new Error(`child ${file} not ready in time`)),
+    opts.readyTimeoutMs ?? 120_000,
+  );
   let info: Info;
   try {
     info = await ready;
@@ -195,7 +201,11 @@ export function serveRpc(
       const result = await handler(msg.args);
       process.send?.({ rpc: msg.rpc, ok: true, result } satisfies RpcReply);
     } catch (err) {
-      process.send?.({ rpc: msg.rpc, ok: false, error: err instanceof Error ? err.stack ?? err.message : String(err) } satisfies RpcReply);
+      process.send?.({
+        rpc: msg.rpc,
+        ok: false,
+        error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      } satisfies RpcReply);
     }
   });
   // The parent going away (crash, kill) must take us with it.

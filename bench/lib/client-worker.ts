@@ -189,7 +189,8 @@ async function connectOne(m: Member): Promise<void> {
         }
       },
       onData: (env) => {
-        const data = (env as unknown as { data: { type: string; message?: { clientId: string; senderId: number } } }).data;
+        const data = (env as unknown as { data: { type: string; message?: { clientId: string; senderId: number } } })
+          .data;
         if (data.type === "message.new" && data.message) onDelivery(m, data.message.clientId, data.message.senderId);
       },
       onError: (err) => {
@@ -249,7 +250,10 @@ function sendOne(from: Member, to: Member, key: string): Promise<void> {
     return Promise.resolve();
   }
   return sendClient!.chats.send
-    .mutate({ toProfileId: to.id, clientId: key, body: `bench message ${counter}` }, { context: { cookie: from.cookie } })
+    .mutate(
+      { toProfileId: to.id, clientId: key, body: `bench message ${counter}` },
+      { context: { cookie: from.cookie } },
+    )
     .then(() => undefined);
 }
 
@@ -261,8 +265,16 @@ async function step(args: StepArgs): Promise<WorkerStepResult> {
   const reconnects0 = reconnects;
   const startedAt = performance.now();
   current = {
-    step: args.step, delivered: 0, duplicates: idleDuplicates, misrouted: 0, unknown: idleUnknown, echoes: 0, latencies: [], lastDeliveryAt: 0,
-    startedAt, timeline: Array.from({ length: Math.ceil(args.seconds) + 1 }, () => ({ sent: 0, delivered: 0, maxLatency: 0 })),
+    step: args.step,
+    delivered: 0,
+    duplicates: idleDuplicates,
+    misrouted: 0,
+    unknown: idleUnknown,
+    echoes: 0,
+    latencies: [],
+    lastDeliveryAt: 0,
+    startedAt,
+    timeline: Array.from({ length: Math.ceil(args.seconds) + 1 }, () => ({ sent: 0, delivered: 0, maxLatency: 0 })),
   };
   idleDuplicates = 0;
   idleUnknown = 0;

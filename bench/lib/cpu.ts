@@ -59,7 +59,13 @@ function isOtherDatabaseBackend(pid: number, db: string): boolean {
  */
 export function cpuSnapshot(pids: number[], names: string[] = [], pgDatabase?: string): CpuSnapshot {
   const m = readMachine();
-  const snap: CpuSnapshot = { at: performance.now(), machineBusy: m.busy, machineTotal: m.total, pids: new Map(), names: new Map() };
+  const snap: CpuSnapshot = {
+    at: performance.now(),
+    machineBusy: m.busy,
+    machineTotal: m.total,
+    pids: new Map(),
+    names: new Map(),
+  };
   for (const pid of pids) snap.pids.set(pid, readPid(pid)?.ticks ?? 0);
   if (names.length) {
     for (const entry of fs.readdirSync("/proc")) {
@@ -90,6 +96,7 @@ export function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): CpuUse {
   const busyFrac = (b.machineBusy - a.machineBusy) / Math.max(1, b.machineTotal - a.machineTotal);
   const out: CpuUse = { machine: busyFrac * Math.round(cores), cores: Math.round(cores), byPid: {}, byName: {} };
   for (const [pid, t] of b.pids) out.byPid[pid] = (t - (a.pids.get(pid) ?? t)) / TICKS_PER_SECOND / seconds;
-  for (const [name, t] of b.names) out.byName[name] = Math.max(0, (t - (a.names.get(name) ?? 0)) / TICKS_PER_SECOND / seconds);
+  for (const [name, t] of b.names)
+    out.byName[name] = Math.max(0, (t - (a.names.get(name) ?? 0)) / TICKS_PER_SECOND / seconds);
   return out;
 }

@@ -17,7 +17,11 @@ interface Profile {
 }
 
 /** Self and inclusive time (µs) per "function file:line" of `profile`, and the total. */
-export function profileTotals(profile: Profile): { total: number; self: Map<string, number>; inclusive: Map<string, number> } {
+export function profileTotals(profile: Profile): {
+  total: number;
+  self: Map<string, number>;
+  inclusive: Map<string, number>;
+} {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -50,7 +54,8 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()
   const { total, self, inclusive } = profileTotals(JSON.parse(fs.readFileSync(file, "utf8")) as Profile);
   const show = (title: string, m: Map<string, number>) => {
     console.log(`\n${title}`);
-    for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, rows)) console.log(`${((100 * v) / total).toFixed(1).padStart(6)}%  ${k}`);
+    for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, rows))
+      console.log(`${((100 * v) / total).toFixed(1).padStart(6)}%  ${k}`);
   };
   console.log(`${(total / 1e6).toFixed(1)} s sampled`);
   show("self time", self);

@@ -35,7 +35,14 @@ export interface TxFloorResult {
   maxLatency: Summary;
   /** CPU per transaction in the closed loop, ms: this process (client; for PGlite, the database too) and PostgreSQL's processes */
   cpuPerTxMs: { client: number; postgres: number };
-  steps: Array<{ rate: number; seconds: number; completed: number; achievedRate: number; latency: Summary; pass: boolean }>;
+  steps: Array<{
+    rate: number;
+    seconds: number;
+    completed: number;
+    achievedRate: number;
+    latency: Summary;
+    pass: boolean;
+  }>;
 }
 
 interface Runner {
@@ -52,9 +59,11 @@ async function postgresRunner(url: string, concurrency: number): Promise<Runner>
   return {
     async tx(sender, conversation) {
       await sql.begin(async (tx) => {
-        const [u] = await tx`update floor_users set balance = balance - ${COST} where id = ${sender} and balance >= ${COST} returning balance`;
+        const [u] =
+          await tx`update floor_users set balance = balance - ${COST} where id = ${sender} and balance >= ${COST} returning balance`;
         if (!u) throw new Error("not enough credits");
-        const [c] = await tx`update floor_conversations set last_seq = last_seq + 1 where id = ${conversation} returning last_seq`;
+        const [c] =
+          await tx`update floor_conversations set last_seq = last_seq + 1 where id = ${conversation} returning last_seq`;
         const clientId = crypto.randomUUID();
         await tx`insert into floor_messages (conversation_id, seq, sender_id, client_id, body) values (${conversation}, ${c!.last_seq}, ${sender}, ${clientId}, ${"bench message"})`;
         await tx`insert into floor_ledger (user_id, delta, balance_after, reason, reference) values (${sender}, ${-COST}, ${u.balance}, 'message', ${clientId})`;
@@ -73,16 +82,24 @@ async function pgliteRunner(dataDir: string): Promise<Runner> {
   return {
     async tx(sender, conversation) {
       await pg.transaction(async (tx) => {
-        const u = await tx.query<{ balance: number }>(`update floor_users set balance = balance - $1 where id = $2 and balance >= $1 returning balance`, [COST, sender]);
+        const u = await tx.query<{ balance: number }>(
+          `update floor_users set balance = balance - $1 where id = $2 and balance >= $1 returning balance`,
+          [COST, sender],
+        );
         if (!u.rows[0]) throw new Error("not enough credits");
-        const c = await tx.query<{ last_seq: number }>(`update floor_conversations set last_seq = last_seq + 1 where id = $1 returning last_seq`, [conversation]);
+        const c = await tx.query<{ last_seq: number }>(
+          `update floor_conversations set last_seq = last_seq + 1 where id = $1 returning last_seq`,
+          [conversation],
+        );
         const clientId = crypto.randomUUID();
-        await tx.query(`insert into floor_messages (conversation_id, seq, sender_id, client_id, body) values ($1, $2, $3, $4, $5)`, [
-          conversation, c.rows[0]!.last_seq, sender, clientId, "bench message",
-        ]);
-        await tx.query(`insert into floor_ledger (user_id, delta, balance_after, reason, reference) values ($1, $2, $3, 'message', $4)`, [
-          sender, -COST, u.rows[0].balance, clientId,
-        ]);
+        await tx.query(
+          `insert into floor_messages (conversation_id, seq, sender_id, client_id, body) values ($1, $2, $3, $4, $5)`,
+          [conversation, c.rows[0]!.last_seq, sender, clientId, "bench message"],
+        );
+        await tx.query(
+          `insert into floor_ledger (user_id, delta, balance_after, reason, reference) values ($1, $2, $3, 'message', $4)`,
+          [sender, -COST, u.rows[0].balance, clientId],
+        );
       });
     },
     close: () => pg.close(),
@@ -160,7 +177,14 @@ async function measure(
     const drainEnd = performance.now() + 10_000;
     while (inFlight > 0 && performance.now() < drainEnd) await new Promise((r) => setTimeout(r, 5));
     const achievedRate = completed / ((lastDone - start) / 1000);
-    steps.push({ rate, seconds: opts.stepSeconds, completed, achievedRate, latency: summarize(latencies), pass: completed === total && achievedRate >= 0.95 * rate });
+    steps.push({
+      rate,
+      seconds: opts.stepSeconds,
+      completed,
+      achievedRate,
+      latency: summarize(latencies),
+      pass: completed === total && achievedRate >= 0.95 * rate,
+    });
   }
   return { engine, concurrency: opts.concurrency, maxTxPerSec, maxLatency: summarize(lat), cpuPerTxMs, steps };
 }
@@ -169,7 +193,10 @@ async function measure(
  * Measure the bare transaction on PostgreSQL at `url` (a scratch database: tables are created
  * in it). @param opts.rates the open-loop rates to try (those above the closed-loop max are skipped).
  */
-export async function postgresTxFloor(url: string, opts: { concurrency: number; maxSeconds: number; rates: number[]; stepSeconds: number }): Promise<TxFloorResult> {
+export async function postgresTxFloor(
+  url: string,
+  opts: { concurrency: number; maxSeconds: number; rates: number[]; stepSeconds: number },
+): Promise<TxFloorResult> {
   const runner = await postgresRunner(url, opts.concurrency);
   try {
     return await measure("postgres", runner, { ...opts, pgDatabase: new URL(url).pathname.slice(1) });
@@ -179,7 +206,10 @@ export async function postgresTxFloor(url: string, opts: { concurrency: number; 
 }
 
 /** The same bare transaction on an on-disk PGlite in `dataDir` (single connection: concurrency only queues). */
-export async function pgliteTxFloor(dataDir: string, opts: { concurrency: number; maxSeconds: number; rates: number[]; stepSeconds: number }): Promise<TxFloorResult> {
+export async function pgliteTxFloor(
+  dataDir: string,
+  opts: { concurrency: number; maxSeconds: number; rates: number[]; stepSeconds: number },
+): Promise<TxFloorResult> {
   const runner = await pgliteRunner(dataDir);
   try {
     return await measure("pglite", runner, opts);

@@ -12,7 +12,10 @@ export function keepAliveFetch(opts: { maxSockets?: number; onResponse?: (res: h
   const fetchFn = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> =>
     new Promise((resolve, reject) => {
       const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
-      const headers = init.headers instanceof Headers ? Object.fromEntries(init.headers) : ((init.headers ?? {}) as Record<string, string>);
+      const headers =
+        init.headers instanceof Headers
+          ? Object.fromEntries(init.headers)
+          : ((init.headers ?? {}) as Record<string, string>);
       const body = typeof init.body === "string" ? init.body : undefined;
       const req = http.request(
         {
@@ -34,7 +37,13 @@ export function keepAliveFetch(opts: { maxSockets?: number; onResponse?: (res: h
               ok: status >= 200 && status < 300,
               status,
               headers: new Headers(
-                Object.entries(res.headers).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : v === undefined ? [] : [[k, v] as [string, string]])),
+                Object.entries(res.headers).flatMap(([k, v]) =>
+                  Array.isArray(v)
+                    ? v.map((x) => [k, x] as [string, string])
+                    : v === undefined
+                      ? []
+                      : [[k, v] as [string, string]],
+                ),
               ),
               json: async () => JSON.parse(text),
               text: async () => text,

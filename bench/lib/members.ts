@@ -65,7 +65,15 @@ export async function seedMembers(
       .execute();
     await db
       .insertInto("credit_ledger")
-      .values(users.map((u) => ({ user_id: u.id, delta: args.credits, balance_after: args.credits, reason: "demo_grant" as const, reference: null })))
+      .values(
+        users.map((u) => ({
+          user_id: u.id,
+          delta: args.credits,
+          balance_after: args.credits,
+          reason: "demo_grant" as const,
+          reference: null,
+        })),
+      )
       .execute();
     members.push(...users.map((u) => ({ id: u.id, email: u.email })));
   }

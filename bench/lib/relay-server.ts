@@ -44,7 +44,11 @@ serveRpc(
   {
     memory: () => memoryAfterGc(),
     loopDelay: () => {
-      const out = { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
+      const out = {
+        p50: loopDelay.percentile(50) / 1e6,
+        p99: loopDelay.percentile(99) / 1e6,
+        max: loopDelay.max / 1e6,
+      };
       loopDelay.reset();
       return out;
     },

@@ -43,7 +43,11 @@ serveRpc(
     memory: () => memoryAfterGc(),
     /** Event-loop delay since the last call (ms): how long the main thread was blocked at worst. */
     loopDelay: () => {
-      const out = { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
+      const out = {
+        p50: loopDelay.percentile(50) / 1e6,
+        p99: loopDelay.percentile(99) / 1e6,
+        max: loopDelay.max / 1e6,
+      };
       loopDelay.reset();
       return out;
     },

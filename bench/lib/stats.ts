@@ -71,7 +71,13 @@ export function fmtRate(v: number | null | undefined, unit = "msg/s"): string {
 export function fmtRatio(ours: number | null | undefined, floor: number | null | undefined): string {
   if (ours == null || floor == null || !Number.isFinite(ours) || !Number.isFinite(floor) || floor === 0) return "–";
   const r = ours / floor;
-  return r >= 10 ? `${r.toFixed(0)}×` : r >= 1 ? `${r.toFixed(1)}×` : r >= 0.01 ? `${r.toFixed(2)}×` : `${r.toPrecision(2)}×`;
+  return r >= 10
+    ? `${r.toFixed(0)}×`
+    : r >= 1
+      ? `${r.toFixed(1)}×`
+      : r >= 0.01
+        ? `${r.toFixed(2)}×`
+        : `${r.toPrecision(2)}×`;
 }
 
 /** ours / floor as a number (null when undefined). */
@@ -87,6 +93,9 @@ export function ratio(ours: number | null | undefined, floor: number | null | un
 export function table(header: string[], rows: string[][], right: number[] = []): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (right.includes(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ").trimEnd();
+    cells
+      .map((c, i) => (right.includes(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }

@@ -73,7 +73,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const siteName = t`Amora`;
   useEffect(() => {
     document.title = total > 0 ? `(${total > 99 ? "99+" : total}) ${siteName}` : siteName;
-    const nav = navigator as Navigator & { setAppBadge?: (n: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
+    const nav = navigator as Navigator & {
+      setAppBadge?: (n: number) => Promise<void>;
+      clearAppBadge?: () => Promise<void>;
+    };
     // §2: the same total as the app badge where supported; failure is ignored (§8).
     (total > 0 ? nav.setAppBadge?.(total) : nav.clearAppBadge?.())?.catch(() => {});
   }, [total, siteName]);

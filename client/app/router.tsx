@@ -11,12 +11,15 @@ function RequireMember() {
   const { me, isLoading } = useMe();
   const location = useLocation();
   if (isLoading) return <LoadingState />;
-  if (!me) return <Navigate to={`${paths.login}?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (!me)
+    return <Navigate to={`${paths.login}?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return <Outlet />;
 }
 
 /** Routes are lazy: each screen's code loads when first visited. */
-const lazy = <T,>(load: () => Promise<T>, pick: (m: T) => React.ComponentType) => async () => ({ Component: pick(await load()) });
+const lazy =
+  <T,>(load: () => Promise<T>, pick: (m: T) => React.ComponentType) =>
+  async () => ({ Component: pick(await load()) });
 
 const router = createBrowserRouter([
   {
@@ -31,32 +34,149 @@ const router = createBrowserRouter([
         element: <DefaultLayout />,
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, lazy: lazy(() => import("../features/auth/routes/home-page"), (m) => m.HomePage) },
-          { path: "login", lazy: lazy(() => import("../features/auth/routes/login-page"), (m) => m.LoginPage) },
-          { path: "signup", lazy: lazy(() => import("../features/auth/routes/signup-page"), (m) => m.SignupPage) },
-          { path: "premium", lazy: lazy(() => import("../features/pages/routes/premium-page"), (m) => m.PremiumPage) },
-          { path: "pricing", lazy: lazy(() => import("../features/pages/routes/premium-page"), (m) => m.PremiumPage) },
+          {
+            index: true,
+            lazy: lazy(
+              () => import("../features/auth/routes/home-page"),
+              (m) => m.HomePage,
+            ),
+          },
+          {
+            path: "login",
+            lazy: lazy(
+              () => import("../features/auth/routes/login-page"),
+              (m) => m.LoginPage,
+            ),
+          },
+          {
+            path: "signup",
+            lazy: lazy(
+              () => import("../features/auth/routes/signup-page"),
+              (m) => m.SignupPage,
+            ),
+          },
+          {
+            path: "premium",
+            lazy: lazy(
+              () => import("../features/pages/routes/premium-page"),
+              (m) => m.PremiumPage,
+            ),
+          },
+          {
+            path: "pricing",
+            lazy: lazy(
+              () => import("../features/pages/routes/premium-page"),
+              (m) => m.PremiumPage,
+            ),
+          },
           ...["terms", "privacy", "cookies", "ban", "faq", "service", "return-policy", "complaints"].map((path) => ({
             path,
-            lazy: lazy(() => import("../features/pages/routes/static-page"), (m) => m.StaticPage),
+            lazy: lazy(
+              () => import("../features/pages/routes/static-page"),
+              (m) => m.StaticPage,
+            ),
           })),
           {
             element: <RequireMember />,
             children: [
-              { path: "members", lazy: lazy(() => import("../features/members/routes/search-page"), (m) => m.MembersSearchPage) },
-              { path: "members/:id", lazy: lazy(() => import("../features/members/routes/profile-page"), (m) => m.MemberProfilePage) },
-              { path: "likes", lazy: lazy(() => import("../features/likes/routes/likes-page"), (m) => m.LikesPage) },
-              { path: "likes/m/:id", lazy: lazy(() => import("../features/likes/routes/likes-page"), (m) => m.LikesPage) },
-              { path: "likes/:type", lazy: lazy(() => import("../features/likes/routes/likes-page"), (m) => m.LikesPage) },
-              { path: "chats", lazy: lazy(() => import("../features/chats/routes/chats-page"), (m) => m.ChatsPage) },
-              { path: "profile", lazy: lazy(() => import("../features/account/routes/own-profile-page"), (m) => m.OwnProfilePage) },
-              { path: "notifications", lazy: lazy(() => import("../features/account/routes/settings-page"), (m) => m.SettingsPage) },
-              { path: "credits", lazy: lazy(() => import("../features/credits/routes/credits-page"), (m) => m.CreditsPage) },
-              { path: "credits/repeat-order", lazy: lazy(() => import("../features/credits/routes/repeat-order-page"), (m) => m.RepeatOrderPage) },
-              { path: "credits/:id/:paymentmethod?", lazy: lazy(() => import("../features/credits/routes/package-checkout-page"), (m) => m.PackageCheckoutPage) },
-              { path: "transactions", lazy: lazy(() => import("../features/credits/routes/transactions-page"), (m) => m.TransactionsPage) },
-              { path: "transactions/:id", lazy: lazy(() => import("../features/credits/routes/transaction-page"), (m) => m.TransactionPage) },
-              { path: "directdebit", lazy: lazy(() => import("../features/credits/routes/direct-debit-page"), (m) => m.DirectDebitPage) },
+              {
+                path: "members",
+                lazy: lazy(
+                  () => import("../features/members/routes/search-page"),
+                  (m) => m.MembersSearchPage,
+                ),
+              },
+              {
+                path: "members/:id",
+                lazy: lazy(
+                  () => import("../features/members/routes/profile-page"),
+                  (m) => m.MemberProfilePage,
+                ),
+              },
+              {
+                path: "likes",
+                lazy: lazy(
+                  () => import("../features/likes/routes/likes-page"),
+                  (m) => m.LikesPage,
+                ),
+              },
+              {
+                path: "likes/m/:id",
+                lazy: lazy(
+                  () => import("../features/likes/routes/likes-page"),
+                  (m) => m.LikesPage,
+                ),
+              },
+              {
+                path: "likes/:type",
+                lazy: lazy(
+                  () => import("../features/likes/routes/likes-page"),
+                  (m) => m.LikesPage,
+                ),
+              },
+              {
+                path: "chats",
+                lazy: lazy(
+                  () => import("../features/chats/routes/chats-page"),
+                  (m) => m.ChatsPage,
+                ),
+              },
+              {
+                path: "profile",
+                lazy: lazy(
+                  () => import("../features/account/routes/own-profile-page"),
+                  (m) => m.OwnProfilePage,
+                ),
+              },
+              {
+                path: "notifications",
+                lazy: lazy(
+                  () => import("../features/account/routes/settings-page"),
+                  (m) => m.SettingsPage,
+                ),
+              },
+              {
+                path: "credits",
+                lazy: lazy(
+                  () => import("../features/credits/routes/credits-page"),
+                  (m) => m.CreditsPage,
+                ),
+              },
+              {
+                path: "credits/repeat-order",
+                lazy: lazy(
+                  () => import("../features/credits/routes/repeat-order-page"),
+                  (m) => m.RepeatOrderPage,
+                ),
+              },
+              {
+                path: "credits/:id/:paymentmethod?",
+                lazy: lazy(
+                  () => import("../features/credits/routes/package-checkout-page"),
+                  (m) => m.PackageCheckoutPage,
+                ),
+              },
+              {
+                path: "transactions",
+                lazy: lazy(
+                  () => import("../features/credits/routes/transactions-page"),
+                  (m) => m.TransactionsPage,
+                ),
+              },
+              {
+                path: "transactions/:id",
+                lazy: lazy(
+                  () => import("../features/credits/routes/transaction-page"),
+                  (m) => m.TransactionPage,
+                ),
+              },
+              {
+                path: "directdebit",
+                lazy: lazy(
+                  () => import("../features/credits/routes/direct-debit-page"),
+                  (m) => m.DirectDebitPage,
+                ),
+              },
             ],
           },
           { path: "*", element: <NotFoundPage /> },
@@ -69,8 +189,20 @@ const router = createBrowserRouter([
           {
             element: <RequireMember />,
             children: [
-              { path: "chats/:id", lazy: lazy(() => import("../features/chats/routes/conversation-page"), (m) => m.ConversationPage) },
-              { path: "members/:id/chat", lazy: lazy(() => import("../features/chats/routes/conversation-page"), (m) => m.MemberChatPage) },
+              {
+                path: "chats/:id",
+                lazy: lazy(
+                  () => import("../features/chats/routes/conversation-page"),
+                  (m) => m.ConversationPage,
+                ),
+              },
+              {
+                path: "members/:id/chat",
+                lazy: lazy(
+                  () => import("../features/chats/routes/conversation-page"),
+                  (m) => m.MemberChatPage,
+                ),
+              },
             ],
           },
         ],
@@ -79,11 +211,35 @@ const router = createBrowserRouter([
       {
         element: <EmptyLayout />,
         children: [
-          { path: "activate", lazy: lazy(() => import("../features/auth/routes/activate-pages"), (m) => m.ActivatePage) },
-          { path: "activate/done", lazy: lazy(() => import("../features/auth/routes/activate-pages"), (m) => m.ActivateDonePage) },
-          { path: "activate/error", lazy: lazy(() => import("../features/auth/routes/activate-pages"), (m) => m.ActivateErrorPage) },
+          {
+            path: "activate",
+            lazy: lazy(
+              () => import("../features/auth/routes/activate-pages"),
+              (m) => m.ActivatePage,
+            ),
+          },
+          {
+            path: "activate/done",
+            lazy: lazy(
+              () => import("../features/auth/routes/activate-pages"),
+              (m) => m.ActivateDonePage,
+            ),
+          },
+          {
+            path: "activate/error",
+            lazy: lazy(
+              () => import("../features/auth/routes/activate-pages"),
+              (m) => m.ActivateErrorPage,
+            ),
+          },
           // The simulated payment provider's hosted checkout (stands for a provider's own site).
-          { path: "checkout/:reference", lazy: lazy(() => import("../features/checkout/routes/checkout-page"), (m) => m.CheckoutPage) },
+          {
+            path: "checkout/:reference",
+            lazy: lazy(
+              () => import("../features/checkout/routes/checkout-page"),
+              (m) => m.CheckoutPage,
+            ),
+          },
         ],
       },
     ],

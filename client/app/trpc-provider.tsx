@@ -3,10 +3,14 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { makeTrpcClients, shouldRetry, trpc } from "../lib/trpc";
 import { ConnectionContext } from "../lib/connection";
 
-
 const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: shouldRetry, retryDelay: (n) => Math.min(500 * 2 ** n, 15_000), staleTime: 10_000, refetchOnWindowFocus: false },
+    queries: {
+      retry: shouldRetry,
+      retryDelay: (n) => Math.min(500 * 2 ** n, 15_000),
+      staleTime: 10_000,
+      refetchOnWindowFocus: false,
+    },
     mutations: { retry: false },
   },
 });

@@ -51,7 +51,10 @@ export function useErrorText() {
     // Plain HTTP endpoints (the photo upload) throw an Error carrying `appCode` and `details`.
     const plain = err as { appCode?: unknown; details?: Record<string, unknown> } | null;
     const code = appCodeOf(err) ?? (typeof plain?.appCode === "string" ? plain.appCode : null);
-    const details = err instanceof TRPCClientError ? ((err.data as { details?: Record<string, unknown> } | undefined)?.details ?? {}) : (plain?.details ?? {});
+    const details =
+      err instanceof TRPCClientError
+        ? ((err.data as { details?: Record<string, unknown> } | undefined)?.details ?? {})
+        : (plain?.details ?? {});
     if (code === "VALIDATION" && err instanceof Error) return err.message;
     const descriptor = code ? MESSAGES[code] : undefined;
     return descriptor ? _({ ...descriptor, values: details as Record<string, string> }) : _(GENERIC);

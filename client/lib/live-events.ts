@@ -4,7 +4,8 @@ import type { AppRouter } from "./trpc";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 /** Every live event the server pushes (server/features/live/live.service.ts LiveEvent). */
-export type LiveEvent = Outputs["live"]["events"] extends AsyncIterable<infer E> ? (E extends { data: infer D } ? D : E) : never;
+export type LiveEvent =
+  Outputs["live"]["events"] extends AsyncIterable<infer E> ? (E extends { data: infer D } ? D : E) : never;
 export type LiveEventOf<T extends LiveEvent["type"]> = Extract<LiveEvent, { type: T }>;
 
 type Listener = (event: LiveEvent) => void;

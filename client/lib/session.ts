@@ -32,7 +32,8 @@ export function useLogout() {
   const mutation = trpc.accounts.logout.useMutation({
     onSettled: async () => {
       // §4: the welcome time bonus (and its banner and popup dismissals) clears on logout.
-      for (const key of Object.keys(localStorage)) if (key.startsWith("alert-dismissed:time-bonus")) localStorage.removeItem(key);
+      for (const key of Object.keys(localStorage))
+        if (key.startsWith("alert-dismissed:time-bonus")) localStorage.removeItem(key);
       for (const key of Object.keys(sessionStorage)) if (key.startsWith("time-bonus-")) sessionStorage.removeItem(key);
       await sessionChanged();
       navigate("/", { replace: true });

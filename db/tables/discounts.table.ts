@@ -15,7 +15,11 @@ export interface DiscountCodesTable {
   expires: Timestamp | null;
   currency: string | null;
   status: ColumnType<"active" | "inactive", "active" | "inactive" | undefined, "active" | "inactive">;
-  validity: ColumnType<"once_per_user" | "unlimited", "once_per_user" | "unlimited" | undefined, "once_per_user" | "unlimited">;
+  validity: ColumnType<
+    "once_per_user" | "unlimited",
+    "once_per_user" | "unlimited" | undefined,
+    "once_per_user" | "unlimited"
+  >;
   paymentmethods: ColumnType<string[], string[] | undefined, string[]>;
   created_at: Timestamp;
 }

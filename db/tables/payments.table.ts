@@ -54,7 +54,11 @@ export interface SimulatedCheckoutSessionsTable {
   description: string;
   merchant_name: string;
   return_url: string;
-  status: ColumnType<"open" | "completed" | "failed" | "cancelled", "open" | "completed" | "failed" | "cancelled" | undefined, "open" | "completed" | "failed" | "cancelled">;
+  status: ColumnType<
+    "open" | "completed" | "failed" | "cancelled",
+    "open" | "completed" | "failed" | "cancelled" | undefined,
+    "open" | "completed" | "failed" | "cancelled"
+  >;
   failure_reason: string | null;
   card_last4: string | null;
   card_mandate_reference: string | null;

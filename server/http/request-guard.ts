@@ -18,7 +18,11 @@ export function routeOf(req: FastifyRequest): string | null {
  * Whether an Origin header names one of our own pages: one of PUBLIC_ORIGIN's origins, or,
  * without PUBLIC_ORIGIN, the request's own host (same-origin, http or https).
  */
-export function isAllowedOrigin(origin: string | undefined, host: string | undefined, config: Pick<Config, "allowedOrigins">): boolean {
+export function isAllowedOrigin(
+  origin: string | undefined,
+  host: string | undefined,
+  config: Pick<Config, "allowedOrigins">,
+): boolean {
   if (!origin) return false;
   if (config.allowedOrigins.includes(origin)) return true;
   return config.allowedOrigins.length === 0 && sameHost(origin, host);
@@ -72,7 +76,10 @@ export function routedPath(url: string): string {
  * Whether the caller may read operational details (/metrics, /readyz details): its address is
  * in METRICS_ALLOW, or it sends `Authorization: Bearer <METRICS_TOKEN>`.
  */
-export function mayReadOpsDetails(req: FastifyRequest, config: Pick<Config, "metricsAllow" | "METRICS_TOKEN">): boolean {
+export function mayReadOpsDetails(
+  req: FastifyRequest,
+  config: Pick<Config, "metricsAllow" | "METRICS_TOKEN">,
+): boolean {
   const ip = req.ip.startsWith("::ffff:") ? req.ip.slice(7) : req.ip;
   if (config.metricsAllow.check(ip, net.isIPv6(ip) ? "ipv6" : "ipv4")) return true;
   const token = config.METRICS_TOKEN;

@@ -32,6 +32,18 @@ export function isSecureRequest(config: Pick<Config, "COOKIE_SECURE" | "TRUST_PR
  * Set one of the app's cookies: path /, SameSite=Lax, HttpOnly for the session, Secure over
  * https. `maxAgeSeconds` 0 deletes it (logout).
  */
-export function setAppCookie(reply: FastifyReply, secure: boolean, name: string, value: string, maxAgeSeconds: number): void {
-  reply.setCookie(name, value, { path: "/", httpOnly: name === AUTH_COOKIE_NAME, sameSite: "lax", secure, maxAge: maxAgeSeconds });
+export function setAppCookie(
+  reply: FastifyReply,
+  secure: boolean,
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+): void {
+  reply.setCookie(name, value, {
+    path: "/",
+    httpOnly: name === AUTH_COOKIE_NAME,
+    sameSite: "lax",
+    secure,
+    maxAge: maxAgeSeconds,
+  });
 }

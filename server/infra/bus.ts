@@ -83,7 +83,9 @@ export function createRedisBus(url: string, log: Logger, channelPrefix = ""): Ev
         const left = (counts.get(channel) ?? 1) - 1;
         if (left <= 0) {
           counts.delete(channel);
-          sub.unsubscribe(channelPrefix + channel).catch((err: unknown) => log.warn({ err }, "redis unsubscribe failed"));
+          sub
+            .unsubscribe(channelPrefix + channel)
+            .catch((err: unknown) => log.warn({ err }, "redis unsubscribe failed"));
         } else counts.set(channel, left);
       };
     },

@@ -48,7 +48,13 @@ export function legacyErrorHandler(err: FastifyError | Error, req: FastifyReques
   const status = (err as FastifyError).statusCode;
   if (status && status >= 400 && status < 500) {
     const error =
-      status === 413 ? "payload_too_large" : status === 415 ? "unsupported_media_type" : status === 404 ? "not_found" : "bad_request";
+      status === 413
+        ? "payload_too_large"
+        : status === 415
+          ? "unsupported_media_type"
+          : status === 404
+            ? "not_found"
+            : "bad_request";
     return reply.code(status).send({ error, message: err.message } satisfies LegacyErrorBody);
   }
   req.log.error({ err, url: req.url }, "legacy API request failed");

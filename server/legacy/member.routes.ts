@@ -14,7 +14,9 @@ import { memberOf, noStore, parse, requireMember, setCookie } from "./request.js
 
 /** DELETE /api/chat.php: the conversation id, as a number or { id }, in the body or the query. */
 const RemoveChat = z.object({
-  conversation: z.union([Id, z.object({ id: Id })], { message: "Give the conversation id" }).transform((c) => (typeof c === "number" ? c : c.id)),
+  conversation: z
+    .union([Id, z.object({ id: Id })], { message: "Give the conversation id" })
+    .transform((c) => (typeof c === "number" ? c : c.id)),
 });
 
 const DiscountQuery = z
@@ -23,7 +25,9 @@ const DiscountQuery = z
     code: safeText({ min: 1, max: 64, label: "Code" }).optional(),
   })
   .loose()
-  .refine((q) => q.welcome === "true" || q.welcome === "1" || q.code !== undefined, { message: "Give a code, or welcome=true" });
+  .refine((q) => q.welcome === "true" || q.welcome === "1" || q.code !== undefined, {
+    message: "Give a code, or welcome=true",
+  });
 
 /** The logged-in member's calls of §7: logout, chats, chat removal, likes, auto-like, discount codes, page-hidden. */
 export function memberRoutes(deps: AppDeps) {
@@ -52,7 +56,10 @@ export function memberRoutes(deps: AppDeps) {
 
     app.get("/likes.php", async (req, reply) => {
       const member = await requireMember(deps, req);
-      const [sent, received] = await Promise.all([listLikes(deps, member.id, "sent"), listLikes(deps, member.id, "received")]);
+      const [sent, received] = await Promise.all([
+        listLikes(deps, member.id, "sent"),
+        listLikes(deps, member.id, "received"),
+      ]);
       return noStore(reply).send({
         profiles: sent.items.map(legacyLikedProfile),
         liked_by: received.items.map(legacyLikedBy),
@@ -69,7 +76,10 @@ export function memberRoutes(deps: AppDeps) {
     app.get("/discountcode.php", async (req, reply) => {
       const member = await requireMember(deps, req);
       const q = parse(DiscountQuery, req.query);
-      const code = q.welcome === "true" || q.welcome === "1" ? await getWelcomeDiscount(deps, member.id) : await findDiscountCode(deps, member.id, q.code!);
+      const code =
+        q.welcome === "true" || q.welcome === "1"
+          ? await getWelcomeDiscount(deps, member.id)
+          : await findDiscountCode(deps, member.id, q.code!);
       return noStore(reply).send({ discountcode: code });
     });
 

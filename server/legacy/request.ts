@@ -27,7 +27,14 @@ export function parse<T>(schema: ZodType<T>, input: unknown): T {
  * Set a cookie with the app's attributes (server/http/session-cookie.ts), Secure over https.
  * `maxAgeSeconds` 0 deletes it.
  */
-export function setCookie(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, name: string, value: string, maxAgeSeconds: number) {
+export function setCookie(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+) {
   setAppCookie(reply, isSecureRequest(deps.config, req.raw), name, value, maxAgeSeconds);
 }
 

@@ -40,7 +40,11 @@ export function legacyUser(u: CurrentUser, site: Pick<Site, "fictional_icon">) {
       gender: u.gender,
       country: u.country,
       main_image: u.mainImage
-        ? ({ filename: u.mainImage.url, thumb_filename: u.mainImage.thumbUrl, status: u.mainImage.status } satisfies LegacyImage)
+        ? ({
+            filename: u.mainImage.url,
+            thumb_filename: u.mainImage.thumbUrl,
+            status: u.mainImage.status,
+          } satisfies LegacyImage)
         : null,
     },
   };
@@ -55,7 +59,9 @@ export function legacyProfileCard(p: ProfileSummary) {
     city: p.city,
     country: p.country,
     last_active: p.lastActive,
-    main_image: p.mainImage ? ({ filename: p.mainImage.url, thumb_filename: p.mainImage.thumbUrl } satisfies LegacyImage) : null,
+    main_image: p.mainImage
+      ? ({ filename: p.mainImage.url, thumb_filename: p.mainImage.thumbUrl } satisfies LegacyImage)
+      : null,
   };
 }
 
@@ -85,12 +91,19 @@ export function legacyAutoLike(p: AutoLikeProfile) {
     id: p.id,
     name: p.name,
     like_new: p.likeNew,
-    main_image: { filename: p.mainImage.url, thumb_filename: p.mainImage.thumbUrl, status: p.mainImage.status } satisfies LegacyImage,
+    main_image: {
+      filename: p.mainImage.url,
+      thumb_filename: p.mainImage.thumbUrl,
+      status: p.mainImage.status,
+    } satisfies LegacyImage,
   };
 }
 
 /** §3 site settings object; geoip fields from the request. */
-export function legacySettings(site: Site, geo: { geoip_country: string | null; geoip_selected_country: string | null }) {
+export function legacySettings(
+  site: Site,
+  geo: { geoip_country: string | null; geoip_selected_country: string | null },
+) {
   return {
     name: site.name,
     domain: site.domain,

@@ -15,7 +15,9 @@ import { legacySettings } from "./shapes.js";
 /** interests, regions and company info change with a deploy or an operator's edit: an hour in caches, revalidated by ETag after. */
 export const CATALOG_CACHE_CONTROL = "public, max-age=3600, must-revalidate";
 
-const CountryCode = z.string().regex(/^[A-Z]{2}$/, { message: "Country must be an ISO 3166-1 alpha-2 code such as NL" });
+const CountryCode = z
+  .string()
+  .regex(/^[A-Z]{2}$/, { message: "Country must be an ISO 3166-1 alpha-2 code such as NL" });
 
 const SettingsQuery = z
   .object({
@@ -26,13 +28,27 @@ const SettingsQuery = z
       .refine((h) => normalizeHost(h) !== null, { message: "host must be a host name" })
       .optional(),
     /** The country the visitor chose (geoip_selected_country). */
-    country: z.string().transform((c) => c.toUpperCase()).pipe(CountryCode).optional(),
+    country: z
+      .string()
+      .transform((c) => c.toUpperCase())
+      .pipe(CountryCode)
+      .optional(),
   })
   // The route's other query parameters (tracking: network, ref, sub…) are accepted and ignored.
   .loose();
 
-const LangQuery = z.object({ lang: z.enum(LOCALES, { message: `lang must be one of ${LOCALES.join(", ")}` }).optional() }).loose();
-const RegionsQuery = z.object({ country: z.string().transform((c) => c.toUpperCase()).pipe(CountryCode).optional() }).loose();
+const LangQuery = z
+  .object({ lang: z.enum(LOCALES, { message: `lang must be one of ${LOCALES.join(", ")}` }).optional() })
+  .loose();
+const RegionsQuery = z
+  .object({
+    country: z
+      .string()
+      .transform((c) => c.toUpperCase())
+      .pipe(CountryCode)
+      .optional(),
+  })
+  .loose();
 
 /** Decimal degrees as typed by a client: no exponent, NaN or Infinity. */
 const Degrees = (label: string, max: number) =>
@@ -53,7 +69,10 @@ export function siteRoutes(deps: AppDeps) {
   return async function (app: FastifyInstance) {
     app.get("/settings.php", async (req, reply) => {
       const q = parse(SettingsQuery, req.query);
-      const [site, geoipCountry] = await Promise.all([getSiteForHost(deps, q.host ?? req.hostname), countryOfIp(req.ip)]);
+      const [site, geoipCountry] = await Promise.all([
+        getSiteForHost(deps, q.host ?? req.hostname),
+        countryOfIp(req.ip),
+      ]);
       // Depends on the client's address: private caches only.
       return reply
         .header("cache-control", "private, no-cache")
@@ -82,7 +101,8 @@ export function siteRoutes(deps: AppDeps) {
         const site = await getSiteForHost(deps, req.hostname);
         const countries = country ? [country] : site.countries.length ? site.countries : undefined;
         const regions = listCountryRegions(countries);
-        if (country && regions.length === 0) throw new LegacyHttpError(404, "not_found", `No regions known for ${country}`);
+        if (country && regions.length === 0)
+          throw new LegacyHttpError(404, "not_found", `No regions known for ${country}`);
         return cacheable(reply).send({ countries: regions });
       });
 

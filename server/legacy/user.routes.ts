@@ -1,7 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppDeps } from "../deps.js";
-import { AUTH_COOKIE_MAX_AGE_SECONDS, AUTH_COOKIE_NAME, LOCALES, LOCALE_COOKIE_MAX_AGE_SECONDS, LOCALE_COOKIE_NAME } from "../constants.js";
+import {
+  AUTH_COOKIE_MAX_AGE_SECONDS,
+  AUTH_COOKIE_NAME,
+  LOCALES,
+  LOCALE_COOKIE_MAX_AGE_SECONDS,
+  LOCALE_COOKIE_NAME,
+} from "../constants.js";
 import * as accounts from "../features/accounts/accounts.service.js";
 import { LoginInput } from "../features/accounts/accounts.schema.js";
 import { PushSubscriptionInput } from "../features/accounts/push.schema.js";
@@ -17,7 +23,9 @@ const LegacyLogin = z.object({
   email: z.string({ message: "Enter your e-mail address" }).min(1, { message: "Enter your e-mail address" }),
   password: z.string({ message: "Enter your password" }).min(1, { message: "Enter your password" }),
 });
-const UpdateLanguage = z.object({ language: z.enum(LOCALES, { message: `Language must be one of ${LOCALES.join(", ")}` }) });
+const UpdateLanguage = z.object({
+  language: z.enum(LOCALES, { message: `Language must be one of ${LOCALES.join(", ")}` }),
+});
 const PushQuery = z.object({ push: z.enum(["1", "true"]).optional() }).loose();
 
 /** §7 /api/user.php: log in (POST), the current user (GET), language (PUT), push subscription (POST ?push=1). */
@@ -25,12 +33,18 @@ export function userRoutes(deps: AppDeps) {
   return async function (app: FastifyInstance) {
     app.addHook("onRequest", async (req) => {
       const requestType = req.headers[REQUEST_TYPE_HEADER] ?? req.headers["x-requested-with"];
-      req.log.debug({ requestType: typeof requestType === "string" ? requestType.slice(0, 64) : null, method: req.method }, "user.php");
+      req.log.debug(
+        { requestType: typeof requestType === "string" ? requestType.slice(0, 64) : null, method: req.method },
+        "user.php",
+      );
     });
 
     app.get("/user.php", async (req, reply) => {
       const member = await requireMember(deps, req);
-      const [user, site] = await Promise.all([accounts.getCurrentUser(deps, member.id), getSiteForHost(deps, req.hostname)]);
+      const [user, site] = await Promise.all([
+        accounts.getCurrentUser(deps, member.id),
+        getSiteForHost(deps, req.hostname),
+      ]);
       return noStore(reply).send({ user: legacyUser(user, site) });
     });
 

@@ -71,7 +71,8 @@ export function pickLocale(raw: string | null | undefined): Locale {
  */
 export function createContextFactory(deps: AppDeps) {
   return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
-    const raw: IncomingMessage = (req as unknown as { raw?: IncomingMessage }).raw ?? (req as unknown as IncomingMessage);
+    const raw: IncomingMessage =
+      (req as unknown as { raw?: IncomingMessage }).raw ?? (req as unknown as IncomingMessage);
     const { sessionToken, locale } = appCookiesOf(raw.headers);
     const secure = isSecureRequest(deps.config, raw);
     const ctx = await createInnerContext(deps, {

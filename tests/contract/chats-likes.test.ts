@@ -73,19 +73,26 @@ describe("DELETE /api/chat.php", () => {
   it("takes the id as { id } or in the query", async () => {
     const one = await conversationBetween();
     const l1 = await legacyLogin(t.server, one.a);
-    expect((await call(l1, "DELETE", "/api/chat.php", { json: { conversation: { id: one.conversationId } } })).status).toBe(200);
+    expect(
+      (await call(l1, "DELETE", "/api/chat.php", { json: { conversation: { id: one.conversationId } } })).status,
+    ).toBe(200);
     const two = await conversationBetween();
     const l2 = await legacyLogin(t.server, two.a);
-    expect((await call(l2, "DELETE", "/api/chat.php", { query: { conversation: String(two.conversationId) } })).status).toBe(200);
+    expect(
+      (await call(l2, "DELETE", "/api/chat.php", { query: { conversation: String(two.conversationId) } })).status,
+    ).toBe(200);
   });
 
   it("answers 404 for another member's conversation and changes nothing", async () => {
     const { a, b, conversationId } = await conversationBetween();
     const stranger = await createMember(t.server.deps);
-    const r = await call(await legacyLogin(t.server, stranger), "DELETE", "/api/chat.php", { json: { conversation: conversationId } });
+    const r = await call(await legacyLogin(t.server, stranger), "DELETE", "/api/chat.php", {
+      json: { conversation: conversationId },
+    });
     expect(r.status).toBe(404);
     expect(r.body).toEqual({ error: "not_found", message: "This conversation could not be found." });
-    for (const m of [a, b]) expect((await call(await legacyLogin(t.server, m), "GET", "/api/chats.php")).body.chats).toHaveLength(1);
+    for (const m of [a, b])
+      expect((await call(await legacyLogin(t.server, m), "GET", "/api/chats.php")).body.chats).toHaveLength(1);
   });
 
   it.each([
@@ -102,7 +109,10 @@ describe("DELETE /api/chat.php", () => {
 
   it("answers 404 for an unknown id, and 403 without a member", async () => {
     const m = await createMember(t.server.deps);
-    expect((await call(await legacyLogin(t.server, m), "DELETE", "/api/chat.php", { json: { conversation: 2_000_000_000 } })).status).toBe(404);
+    expect(
+      (await call(await legacyLogin(t.server, m), "DELETE", "/api/chat.php", { json: { conversation: 2_000_000_000 } }))
+        .status,
+    ).toBe(404);
     const anon = await call(visitor(t.server), "DELETE", "/api/chat.php", { json: { conversation: 1 } });
     expect(anon.status).toBe(403);
     expect(anon.body.error).toBe("authentication_required");
@@ -155,7 +165,12 @@ describe("GET /api/auto-like.php", () => {
     const photo = await addMainPhoto(t.server.deps, fan.id);
     await (await TestBrowser.loggedIn(t.server, fan)).trpc.likes.like.mutate({ profileId: me.id });
     const newLike = await call(legacy, "GET", "/api/auto-like.php");
-    expect(newLike.body.profile).toEqual({ id: fan.id, name: fan.name, like_new: true, main_image: expect.objectContaining({ filename: photo }) });
+    expect(newLike.body.profile).toEqual({
+      id: fan.id,
+      name: fan.name,
+      like_new: true,
+      main_image: expect.objectContaining({ filename: photo }),
+    });
 
     // Read only: no like was made by the call.
     const likes = await t.server.deps.db.selectFrom("likes").selectAll().where("liker_id", "=", me.id).execute();
@@ -171,36 +186,57 @@ describe("GET /api/auto-like.php", () => {
 describe("GET /api/discountcode.php", () => {
   it("gives a new free member the welcome code TIMEBONUS25: 25 %, once per user, 4 hours from signup", async () => {
     const m = await createMember(t.server.deps);
-    const r = await call(await legacyLogin(t.server, m), "GET", "/api/discountcode.php", { query: { welcome: "true", utm_source: "x" } });
+    const r = await call(await legacyLogin(t.server, m), "GET", "/api/discountcode.php", {
+      query: { welcome: "true", utm_source: "x" },
+    });
     expect(r.status).toBe(200);
     const code = r.body.discountcode;
-    expect(code).toMatchObject({ code: "TIMEBONUS25", value_percentage: 25, validity: "once_per_user", status: "active", expired: false, user_id: m.id });
+    expect(code).toMatchObject({
+      code: "TIMEBONUS25",
+      value_percentage: 25,
+      validity: "once_per_user",
+      status: "active",
+      expired: false,
+      user_id: m.id,
+    });
     const user = (await call(await legacyLogin(t.server, m), "GET", "/api/user.php")).body.user;
     expect(Date.parse(code.expires) - Date.parse(user.signup_date)).toBe(14_400_000);
   });
 
   it("marks the welcome code expired after 4 hours", async () => {
     const m = await createMember(t.server.deps);
-    await t.server.deps.db.updateTable("users").set({ signup_date: new Date(Date.now() - 14_401_000) }).where("id", "=", m.id).execute();
-    const r = await call(await legacyLogin(t.server, m), "GET", "/api/discountcode.php", { query: { code: "timebonus25" } });
+    await t.server.deps.db
+      .updateTable("users")
+      .set({ signup_date: new Date(Date.now() - 14_401_000) })
+      .where("id", "=", m.id)
+      .execute();
+    const r = await call(await legacyLogin(t.server, m), "GET", "/api/discountcode.php", {
+      query: { code: "timebonus25" },
+    });
     expect(r.status).toBe(200);
     expect(r.body.discountcode.expired).toBe(true);
   });
 
   it("answers 'Code already used' (409) once the member has bought, 'Code not found' (404) for an unknown code", async () => {
     const paid = await createMember(t.server.deps, { paid: true });
-    const used = await call(await legacyLogin(t.server, paid), "GET", "/api/discountcode.php", { query: { welcome: "true" } });
+    const used = await call(await legacyLogin(t.server, paid), "GET", "/api/discountcode.php", {
+      query: { welcome: "true" },
+    });
     expect(used.status).toBe(409);
     expect(used.body).toEqual({ error: "code_already_used", message: "Code already used" });
     const m = await createMember(t.server.deps);
-    const unknown = await call(await legacyLogin(t.server, m), "GET", "/api/discountcode.php", { query: { code: "NOPE2026" } });
+    const unknown = await call(await legacyLogin(t.server, m), "GET", "/api/discountcode.php", {
+      query: { code: "NOPE2026" },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ error: "code_not_found", message: "Code not found" });
   });
 
   it("answers 400 without a code, and 403 without a member", async () => {
     const m = await createMember(t.server.deps);
-    const bad = await call(await legacyLogin(t.server, m), "GET", "/api/discountcode.php", { query: { welcome: "maybe" } });
+    const bad = await call(await legacyLogin(t.server, m), "GET", "/api/discountcode.php", {
+      query: { welcome: "maybe" },
+    });
     expect(bad.status).toBe(400);
     expect((await call(await legacyLogin(t.server, m), "GET", "/api/discountcode.php")).status).toBe(400);
     const anon = await call(visitor(t.server), "GET", "/api/discountcode.php", { query: { welcome: "true" } });
@@ -211,18 +247,28 @@ describe("GET /api/discountcode.php", () => {
 
 describe("POST /api/page-hidden.php", () => {
   async function lastActive(id: number) {
-    const r = await t.server.deps.db.selectFrom("profiles").select("last_active").where("id", "=", id).executeTakeFirstOrThrow();
+    const r = await t.server.deps.db
+      .selectFrom("profiles")
+      .select("last_active")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     return new Date(r.last_active).getTime();
   }
 
   it("records when the member was last active, from a JSON or a text/plain beacon", async () => {
     const m = await createMember(t.server.deps);
     const b = await legacyLogin(t.server, m);
-    await t.server.deps.db.updateTable("profiles").set({ last_active: new Date(Date.now() - 3_600_000) }).where("id", "=", m.id).execute();
+    await t.server.deps.db
+      .updateTable("profiles")
+      .set({ last_active: new Date(Date.now() - 3_600_000) })
+      .where("id", "=", m.id)
+      .execute();
     const r = await call(b, "POST", "/api/page-hidden.php", { json: {} });
     expect(r.status).toBe(204);
     expect(await lastActive(m.id)).toBeGreaterThan(Date.now() - 60_000);
-    const text = await call(b, "POST", "/api/page-hidden.php", { raw: { body: "{}", contentType: "text/plain;charset=UTF-8" } });
+    const text = await call(b, "POST", "/api/page-hidden.php", {
+      raw: { body: "{}", contentType: "text/plain;charset=UTF-8" },
+    });
     expect(text.status).toBe(204);
   });
 
@@ -231,7 +277,10 @@ describe("POST /api/page-hidden.php", () => {
     expect(anon.status).toBe(403);
     expect(anon.body.error).toBe("authentication_required");
     const m = await createMember(t.server.deps);
-    const foreign = await call(await legacyLogin(t.server, m), "POST", "/api/page-hidden.php", { json: {}, headers: { origin: "https://elsewhere.example" } });
+    const foreign = await call(await legacyLogin(t.server, m), "POST", "/api/page-hidden.php", {
+      json: {},
+      headers: { origin: "https://elsewhere.example" },
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.body.error).toBe("origin_not_allowed");
   });

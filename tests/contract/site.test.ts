@@ -32,7 +32,14 @@ describe("GET /api/settings.php", () => {
   it("answers the default site's §3 settings for localhost, without geoip for a loopback client", async () => {
     const r = await call(visitor(t.server), "GET", "/api/settings.php");
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ name: "Amora", domain: "localhost", signups: "all", message_credits: 10, message_length: 1000, geoip_country: null });
+    expect(r.body).toMatchObject({
+      name: "Amora",
+      domain: "localhost",
+      signups: "all",
+      message_credits: 10,
+      message_length: 1000,
+      geoip_country: null,
+    });
     expect(r.headers.get("cache-control")).toBe("private, no-cache");
   });
 
@@ -40,24 +47,42 @@ describe("GET /api/settings.php", () => {
     await addSite();
     for (const host of ["liefde.test", "WWW.liefde.test:8443"]) {
       const r = await call(visitor(t.server), "GET", "/api/settings.php", { headers: { host } });
-      expect(r.body).toMatchObject({ name: "Liefde", domain: "liefde.test", domain_language: "nl", countries: ["NL", "BE"], signups: "with_trafficsource", logged_out_search: "other", message_credits: 12, refund_days: 30 });
+      expect(r.body).toMatchObject({
+        name: "Liefde",
+        domain: "liefde.test",
+        domain_language: "nl",
+        countries: ["NL", "BE"],
+        signups: "with_trafficsource",
+        logged_out_search: "other",
+        message_credits: 12,
+        refund_days: 30,
+      });
     }
-    const forced = await call(visitor(t.server), "GET", "/api/settings.php", { query: { host: "liefde.test", network: "abc", sub1: "x" } });
+    const forced = await call(visitor(t.server), "GET", "/api/settings.php", {
+      query: { host: "liefde.test", network: "abc", sub1: "x" },
+    });
     expect(forced.body.name).toBe("Liefde");
     const unknown = await call(visitor(t.server), "GET", "/api/settings.php", { headers: { host: "unknown.example" } });
     expect(unknown.body.name).toBe("Amora");
   });
 
   it("finds the client's country with the offline GeoIP database, and takes the selected country", async () => {
-    const de = await call(visitor(t.server), "GET", "/api/settings.php", { headers: { "x-forwarded-for": "81.169.145.1" } });
+    const de = await call(visitor(t.server), "GET", "/api/settings.php", {
+      headers: { "x-forwarded-for": "81.169.145.1" },
+    });
     expect(de.body.geoip_country).toBe("DE");
     expect(de.body.geoip_selected_country).toBe("DE");
-    const chosen = await call(visitor(t.server), "GET", "/api/settings.php", { headers: { "x-forwarded-for": "81.169.145.1" }, query: { country: "nl" } });
+    const chosen = await call(visitor(t.server), "GET", "/api/settings.php", {
+      headers: { "x-forwarded-for": "81.169.145.1" },
+      query: { country: "nl" },
+    });
     expect(chosen.body).toMatchObject({ geoip_country: "DE", geoip_selected_country: "NL" });
   });
 
   it("refuses a bad country or host (400)", async () => {
-    for (const query of [{ country: "Netherlands" }, { country: "1" }, { host: "bad host/../" }] as Array<Record<string, string>>) {
+    for (const query of [{ country: "Netherlands" }, { country: "1" }, { host: "bad host/../" }] as Array<
+      Record<string, string>
+    >) {
       const r = await call(visitor(t.server), "GET", "/api/settings.php", { query });
       expect(r.status, JSON.stringify(query)).toBe(400);
       expect(r.body.error).toBe("validation");
@@ -72,7 +97,9 @@ describe("GET /api/geocode.php", () => {
     [52.2297, 21.0122, "Warsaw", "PL", "Mazovia"],
     [40.4168, -3.7038, "Madrid", "ES", "Madrid"],
   ])("finds the city, region and country near (%f, %f): %s", async (lat, lon, city, country, region) => {
-    const r = await call(visitor(t.server), "GET", "/api/geocode.php", { query: { lat: String(lat), lon: String(lon) } });
+    const r = await call(visitor(t.server), "GET", "/api/geocode.php", {
+      query: { lat: String(lat), lon: String(lon) },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ city, country });
     expect(r.body.region).toContain(region);
@@ -106,7 +133,11 @@ describe("GET /api/interests.php", () => {
     expect(r.status).toBe(200);
     expect(r.body.interests.length).toBeGreaterThanOrEqual(45);
     const kissing = r.body.interests.find((i: { id: string }) => i.id === "kissing");
-    expect(kissing).toEqual({ id: "kissing", name: "Küssen", names: expect.objectContaining({ en: "Kissing", de: "Küssen", pl: "Całowanie" }) });
+    expect(kissing).toEqual({
+      id: "kissing",
+      name: "Küssen",
+      names: expect.objectContaining({ en: "Kissing", de: "Küssen", pl: "Całowanie" }),
+    });
     const en = await call(visitor(t.server), "GET", "/api/interests.php");
     expect(en.body.interests.find((i: { id: string }) => i.id === "kissing").name).toBe("Kissing");
   });
@@ -148,11 +179,20 @@ describe("GET /api/regions.php", () => {
     expect(liefde.body.countries.map((c: { country: string }) => c.country)).toEqual(["NL", "BE"]);
     const etag = one.headers.get("etag")!;
     expect(one.headers.get("cache-control")).toBe("public, max-age=3600, must-revalidate");
-    expect((await call(visitor(t.server), "GET", "/api/regions.php", { query: { country: "DE" }, headers: { "if-none-match": etag } })).status).toBe(304);
+    expect(
+      (
+        await call(visitor(t.server), "GET", "/api/regions.php", {
+          query: { country: "DE" },
+          headers: { "if-none-match": etag },
+        })
+      ).status,
+    ).toBe(304);
   });
 
   it("answers 400 for a malformed country and 404 for one it does not know", async () => {
-    expect((await call(visitor(t.server), "GET", "/api/regions.php", { query: { country: "Germany" } })).status).toBe(400);
+    expect((await call(visitor(t.server), "GET", "/api/regions.php", { query: { country: "Germany" } })).status).toBe(
+      400,
+    );
     expect((await call(visitor(t.server), "GET", "/api/regions.php", { query: { country: "ZZ" } })).status).toBe(404);
   });
 });
@@ -161,10 +201,17 @@ describe("GET /api/companyinfo.php", () => {
   it("answers the §3 company info of the host's site, cacheable with an ETag", async () => {
     const r = await call(visitor(t.server), "GET", "/api/companyinfo.php");
     expect(r.status).toBe(200);
-    expect(r.body.companyinfo).toMatchObject({ name: "Amora Demo B.V.", country: "NL", tradenames: ["Amora"], added: "2023-12-01T12:00:00.000Z" });
+    expect(r.body.companyinfo).toMatchObject({
+      name: "Amora Demo B.V.",
+      country: "NL",
+      tradenames: ["Amora"],
+      added: "2023-12-01T12:00:00.000Z",
+    });
     expect(r.headers.get("cache-control")).toBe("public, max-age=3600, must-revalidate");
     const etag = r.headers.get("etag")!;
-    expect((await call(visitor(t.server), "GET", "/api/companyinfo.php", { headers: { "if-none-match": etag } })).status).toBe(304);
+    expect(
+      (await call(visitor(t.server), "GET", "/api/companyinfo.php", { headers: { "if-none-match": etag } })).status,
+    ).toBe(304);
     await addSite();
     const liefde = await call(visitor(t.server), "GET", "/api/companyinfo.php", { headers: { host: "liefde.test" } });
     expect(liefde.body.companyinfo).toMatchObject({ name: "Liefde B.V.", city: "Utrecht" });

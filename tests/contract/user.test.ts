@@ -9,10 +9,14 @@ const t = useTestServer();
 
 function cookieAttrs(line: string): Map<string, string> {
   return new Map(
-    line.split(";").slice(1).map((a) => a.trim()).map((a) => {
-      const i = a.indexOf("=");
-      return i < 0 ? [a.toLowerCase(), ""] : [a.slice(0, i).toLowerCase(), a.slice(i + 1)];
-    }),
+    line
+      .split(";")
+      .slice(1)
+      .map((a) => a.trim())
+      .map((a) => {
+        const i = a.indexOf("=");
+        return i < 0 ? [a.toLowerCase(), ""] : [a.slice(0, i).toLowerCase(), a.slice(i + 1)];
+      }),
   );
 }
 
@@ -20,9 +24,19 @@ describe("POST /api/user.php (login)", () => {
   it("logs in with a JSON body: { user }, and the same auth cookie as the React app", async () => {
     const m = await createMember(t.server.deps);
     const b = visitor(t.server);
-    const r = await call(b, "POST", "/api/user.php", { json: { email: m.email, password: m.password }, headers: { "x-request-type": "legacy" } });
+    const r = await call(b, "POST", "/api/user.php", {
+      json: { email: m.email, password: m.password },
+      headers: { "x-request-type": "legacy" },
+    });
     expect(r.status).toBe(200);
-    expect(r.body.user).toMatchObject({ id: m.id, email: m.email, status: "active", credits: 0, paid_user: false, notifications_disabled: null });
+    expect(r.body.user).toMatchObject({
+      id: m.id,
+      email: m.email,
+      status: "active",
+      credits: 0,
+      paid_user: false,
+      notifications_disabled: null,
+    });
     const line = r.setCookie.find((l) => l.startsWith("auth="))!;
     const a = cookieAttrs(line);
     expect(a.get("path")).toBe("/");
@@ -45,8 +59,12 @@ describe("POST /api/user.php (login)", () => {
 
   it("answers a wrong password and an unknown address alike: 401 'Login failed, please try again.'", async () => {
     const m = await createMember(t.server.deps);
-    const wrong = await call(visitor(t.server), "POST", "/api/user.php", { json: { email: m.email, password: "not it at all" } });
-    const unknown = await call(visitor(t.server), "POST", "/api/user.php", { json: { email: uniqueEmail("nobody"), password: "not it at all" } });
+    const wrong = await call(visitor(t.server), "POST", "/api/user.php", {
+      json: { email: m.email, password: "not it at all" },
+    });
+    const unknown = await call(visitor(t.server), "POST", "/api/user.php", {
+      json: { email: uniqueEmail("nobody"), password: "not it at all" },
+    });
     for (const r of [wrong, unknown]) {
       expect(r.status).toBe(401);
       expect(r.body).toEqual({ error: "login_failed", message: "Login failed, please try again." });
@@ -58,7 +76,10 @@ describe("POST /api/user.php (login)", () => {
     const m = await createMember(t.server.deps);
     for (const email of [m.email, uniqueEmail("ghost")]) {
       const answers = [];
-      for (let i = 0; i < 5; i++) answers.push(await call(visitor(t.server), "POST", "/api/user.php", { json: { email, password: `wrong ${i}` } }));
+      for (let i = 0; i < 5; i++)
+        answers.push(
+          await call(visitor(t.server), "POST", "/api/user.php", { json: { email, password: `wrong ${i}` } }),
+        );
       expect(answers.slice(0, 4).map((a) => a.status)).toEqual([401, 401, 401, 401]);
       expect(answers[4]!.status).toBe(429);
       expect(answers[4]!.body).toEqual({
@@ -69,9 +90,13 @@ describe("POST /api/user.php (login)", () => {
     }
     // Blocked: even the right password is refused, on both APIs, and no session is made.
     const sessions = await countRows(t.server.deps, "sessions");
-    const legacy = await call(visitor(t.server), "POST", "/api/user.php", { json: { email: m.email, password: m.password } });
+    const legacy = await call(visitor(t.server), "POST", "/api/user.php", {
+      json: { email: m.email, password: m.password },
+    });
     expect(legacy.status).toBe(429);
-    const err = await new TestBrowser(t.server).trpc.accounts.login.mutate({ email: m.email, password: m.password }).catch((e) => e);
+    const err = await new TestBrowser(t.server).trpc.accounts.login
+      .mutate({ email: m.email, password: m.password })
+      .catch((e) => e);
     expect(err.data?.appCode).toBe("TOO_MANY_ATTEMPTS");
     expect(err.message).toMatch(/^Too many incorrect attempts, account blocked for \d+ min\.$/);
     expect(await countRows(t.server.deps, "sessions")).toBe(sessions);
@@ -79,10 +104,17 @@ describe("POST /api/user.php (login)", () => {
 
   it("a successful login forgets earlier failures", async () => {
     const m = await createMember(t.server.deps);
-    for (let i = 0; i < 4; i++) await call(visitor(t.server), "POST", "/api/user.php", { json: { email: m.email, password: "nope nope" } });
-    expect((await call(visitor(t.server), "POST", "/api/user.php", { json: { email: m.email, password: m.password } })).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      await call(visitor(t.server), "POST", "/api/user.php", { json: { email: m.email, password: "nope nope" } });
+    expect(
+      (await call(visitor(t.server), "POST", "/api/user.php", { json: { email: m.email, password: m.password } }))
+        .status,
+    ).toBe(200);
     for (let i = 0; i < 4; i++) {
-      expect((await call(visitor(t.server), "POST", "/api/user.php", { json: { email: m.email, password: "nope nope" } })).status).toBe(401);
+      expect(
+        (await call(visitor(t.server), "POST", "/api/user.php", { json: { email: m.email, password: "nope nope" } }))
+          .status,
+      ).toBe(401);
     }
   });
 
@@ -99,11 +131,17 @@ describe("POST /api/user.php (login)", () => {
   });
 
   it("refuses malformed JSON (400), a huge body (413) and another media type (415)", async () => {
-    const bad = await call(visitor(t.server), "POST", "/api/user.php", { raw: { body: "{nope", contentType: "application/json" } });
+    const bad = await call(visitor(t.server), "POST", "/api/user.php", {
+      raw: { body: "{nope", contentType: "application/json" },
+    });
     expect(bad.status).toBe(400);
-    const huge = await call(visitor(t.server), "POST", "/api/user.php", { json: { email: "a@example.test", password: "x".repeat(40_000) } });
+    const huge = await call(visitor(t.server), "POST", "/api/user.php", {
+      json: { email: "a@example.test", password: "x".repeat(40_000) },
+    });
     expect(huge.status).toBe(413);
-    const xml = await call(visitor(t.server), "POST", "/api/user.php", { raw: { body: "<login/>", contentType: "application/xml" } });
+    const xml = await call(visitor(t.server), "POST", "/api/user.php", {
+      raw: { body: "<login/>", contentType: "application/xml" },
+    });
     expect(xml.status).toBe(415);
   });
 
@@ -196,7 +234,10 @@ describe("POST /api/user.php?push=1 (push subscription)", () => {
   const subscription = {
     endpoint: "https://push.example.test/send/abc123",
     expirationTime: null,
-    keys: { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", auth: "tBHItJI5svbpez7KI4CCXg" },
+    keys: {
+      p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+      auth: "tBHItJI5svbpez7KI4CCXg",
+    },
   };
 
   it("stores a subscription, then false, then denied (§4)", async () => {
@@ -205,13 +246,27 @@ describe("POST /api/user.php?push=1 (push subscription)", () => {
     const sub = await call(b, "POST", "/api/user.php", { query: { push: "1" }, json: { subscription } });
     expect(sub.status).toBe(200);
     expect(sub.body).toEqual({ ok: true, push: "subscribed" });
-    const rows = await t.server.deps.db.selectFrom("push_subscriptions").selectAll().where("user_id", "=", m.id).execute();
+    const rows = await t.server.deps.db
+      .selectFrom("push_subscriptions")
+      .selectAll()
+      .where("user_id", "=", m.id)
+      .execute();
     expect(rows.map((r) => r.endpoint)).toEqual([subscription.endpoint]);
 
-    expect((await call(b, "POST", "/api/user.php", { query: { push: "1" }, json: { subscription: false } })).body.push).toBe("not_subscribed");
-    expect(await t.server.deps.db.selectFrom("push_subscriptions").selectAll().where("user_id", "=", m.id).execute()).toEqual([]);
-    expect((await call(b, "POST", "/api/user.php", { query: { push: "1" }, json: { subscription: "denied" } })).body.push).toBe("denied");
-    const state = await t.server.deps.db.selectFrom("push_states").select("state").where("user_id", "=", m.id).executeTakeFirst();
+    expect(
+      (await call(b, "POST", "/api/user.php", { query: { push: "1" }, json: { subscription: false } })).body.push,
+    ).toBe("not_subscribed");
+    expect(
+      await t.server.deps.db.selectFrom("push_subscriptions").selectAll().where("user_id", "=", m.id).execute(),
+    ).toEqual([]);
+    expect(
+      (await call(b, "POST", "/api/user.php", { query: { push: "1" }, json: { subscription: "denied" } })).body.push,
+    ).toBe("denied");
+    const state = await t.server.deps.db
+      .selectFrom("push_states")
+      .select("state")
+      .where("user_id", "=", m.id)
+      .executeTakeFirst();
     expect(state?.state).toBe("denied");
   });
 
@@ -227,7 +282,9 @@ describe("POST /api/user.php?push=1 (push subscription)", () => {
       const r = await call(b, "POST", "/api/user.php", { query: { push: "1" }, json });
       expect(r.status, JSON.stringify(json)).toBe(400);
     }
-    expect(await t.server.deps.db.selectFrom("push_subscriptions").selectAll().where("user_id", "=", m.id).execute()).toEqual([]);
+    expect(
+      await t.server.deps.db.selectFrom("push_subscriptions").selectAll().where("user_id", "=", m.id).execute(),
+    ).toEqual([]);
   });
 
   it("answers 403 without a member", async () => {

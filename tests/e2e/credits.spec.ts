@@ -40,7 +40,9 @@ async function sendMessages(page: Page, toProfileId: number, count: number) {
   );
 }
 
-test("a free member with 0 credits claims the time bonus, pays through the checkout, becomes premium and sees every photo", async ({ page }) => {
+test("a free member with 0 credits claims the time bonus, pays through the checkout, becomes premium and sees every photo", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.clock.install();
   const email = uniqueEmail("bonus");

@@ -23,7 +23,9 @@ test("a free member adds a photo on /profile and sees it in the grid and the cou
   }
   await expect(grid.getByRole("listitem")).toHaveCount(before);
 
-  const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#c36" } }).jpeg().toBuffer();
+  const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#c36" } })
+    .jpeg()
+    .toBuffer();
   await section.getByLabel("Add a photo").setInputFiles({ name: "holiday.jpg", mimeType: "image/jpeg", buffer: image });
 
   await expect(count).toHaveText(`${before + 1} of 3 photos`);

@@ -35,7 +35,10 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /** Sign up through the /signup screen as a new member would. */
-export async function signUp(page: Page, m: { email: string; name: string; gender: "female" | "male"; country?: string; dob?: string }) {
+export async function signUp(
+  page: Page,
+  m: { email: string; name: string; gender: "female" | "male"; country?: string; dob?: string },
+) {
   await page.goto("/signup");
   await page.getByLabel("E-mail").fill(m.email);
   await page.getByLabel("Name").fill(m.name);

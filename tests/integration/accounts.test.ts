@@ -3,7 +3,15 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
 import { TestBrowser } from "../support/client.js";
-import { appCodeOf, birthDateForAge, countRows, createMember, failureOf, signupFields, uniqueEmail } from "../support/factories.js";
+import {
+  appCodeOf,
+  birthDateForAge,
+  countRows,
+  createMember,
+  failureOf,
+  signupFields,
+  uniqueEmail,
+} from "../support/factories.js";
 import { tokenFromText } from "../support/mailbox.js";
 
 const t = useTestServer();
@@ -91,7 +99,11 @@ describe("signup validation (§5)", () => {
 describe("passwords and login", () => {
   it("stores the password as an argon2id hash, never in clear", async () => {
     const m = await createMember(t.server.deps, { password: "secret password 1" });
-    const row = await t.server.deps.db.selectFrom("users").select("password_hash").where("id", "=", m.id).executeTakeFirstOrThrow();
+    const row = await t.server.deps.db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("id", "=", m.id)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash.startsWith("$argon2id$")).toBe(true);
     expect(row.password_hash).not.toContain("secret password 1");
   });
@@ -101,7 +113,9 @@ describe("passwords and login", () => {
     const b = new TestBrowser(t.server);
     const wrong = await failureOf(b.trpc.accounts.login.mutate({ email: m.email, password: "not the password" }));
     expect(b.cookies.has("auth")).toBe(false);
-    const unknown = await failureOf(b.trpc.accounts.login.mutate({ email: uniqueEmail("nobody"), password: m.password }));
+    const unknown = await failureOf(
+      b.trpc.accounts.login.mutate({ email: uniqueEmail("nobody"), password: m.password }),
+    );
     expect(b.cookies.has("auth")).toBe(false);
     for (const err of [wrong, unknown]) {
       expect(err.message).toBe("Login failed, please try again.");
@@ -194,10 +208,20 @@ describe("activation by the mailed link (§4)", () => {
   it("refuses an expired link", async () => {
     const m = await createMember(t.server.deps, { confirmed: false });
     const mail = t.server.mailer.sent.findLast((x) => x.to === m.email)!;
-    await t.server.deps.db.updateTable("email_tokens").set({ expires_at: new Date(Date.now() - 1000) }).where("user_id", "=", m.id).execute();
-    const err = await failureOf(new TestBrowser(t.server).trpc.accounts.activate.mutate({ token: tokenFromText(mail.text) }));
+    await t.server.deps.db
+      .updateTable("email_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("user_id", "=", m.id)
+      .execute();
+    const err = await failureOf(
+      new TestBrowser(t.server).trpc.accounts.activate.mutate({ token: tokenFromText(mail.text) }),
+    );
     expect(appCodeOf(err)).toBe("LINK_INVALID");
-    const row = await t.server.deps.db.selectFrom("users").select("status").where("id", "=", m.id).executeTakeFirstOrThrow();
+    const row = await t.server.deps.db
+      .selectFrom("users")
+      .select("status")
+      .where("id", "=", m.id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe("not_confirmed");
   });
 });

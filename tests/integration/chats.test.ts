@@ -15,7 +15,12 @@ const FREE_MESSAGES = 3;
 const member = memberFactory(t);
 type Member = Awaited<ReturnType<typeof member>>;
 
-function send(from: Member, to: { id: number }, body = `hello ${crypto.randomUUID()}`, clientId: string = crypto.randomUUID()) {
+function send(
+  from: Member,
+  to: { id: number },
+  body = `hello ${crypto.randomUUID()}`,
+  clientId: string = crypto.randomUUID(),
+) {
   return from.api.chats.send({ toProfileId: to.id, clientId, body });
 }
 
@@ -52,7 +57,11 @@ describe("sending paid messages (§1, §4, §9)", () => {
     const c = await creditsOf(t.server.deps, a.id);
     expect(c).toEqual({ balance: 20, ledgerSum: 20, ledgerRows: 4 });
     const stored = await messagesBetween(a, b);
-    expect(stored.map((m) => [m.body, m.credits_charged])).toEqual([["paid 1", 10], ["paid 2", 10], ["paid 3", 10]]);
+    expect(stored.map((m) => [m.body, m.credits_charged])).toEqual([
+      ["paid 1", 10],
+      ["paid 2", 10],
+      ["paid 3", 10],
+    ]);
     expect((await a.api.accounts.me())?.credits).toBe(20);
   });
 
@@ -79,7 +88,9 @@ describe("sending paid messages (§1, §4, §9)", () => {
 
     // Over HTTP, as the chat screen sees it: 402 with the numbers for the popup.
     const browser = TestBrowser.withSession(t.server, a);
-    const err = await failureOf(browser.trpc.chats.send.mutate({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "one too many" }));
+    const err = await failureOf(
+      browser.trpc.chats.send.mutate({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "one too many" }),
+    );
     expect(appCodeOf(err)).toBe("NOT_ENOUGH_CREDITS");
     expect((err.data as { httpStatus: number }).httpStatus).toBe(402);
     expect((err.data as { details: unknown }).details).toEqual({ needed: MESSAGE_CREDITS, balance: 0 });
@@ -113,7 +124,11 @@ describe("sending paid messages (§1, §4, §9)", () => {
     expect(retry.message).toEqual(first.message);
     expect(retry.credits).toBe(90);
     // Over HTTP too (the client retries a timed-out request).
-    const overHttp = await TestBrowser.withSession(t.server, a).trpc.chats.send.mutate({ toProfileId: b.id, clientId, body: "only once" });
+    const overHttp = await TestBrowser.withSession(t.server, a).trpc.chats.send.mutate({
+      toProfileId: b.id,
+      clientId,
+      body: "only once",
+    });
     expect(overHttp.message.id).toBe(first.message.id);
     expect(await messagesBetween(a, b)).toHaveLength(1);
     expect(await creditsOf(t.server.deps, a.id)).toEqual({ balance: 90, ledgerSum: 90, ledgerRows: 2 });
@@ -151,7 +166,9 @@ describe("sending paid messages (§1, §4, §9)", () => {
     await send(a, b, text);
     await send(b, a, "answer");
     await send(a, b, "third");
-    const conv = await b.api.chats.conversation({ conversationId: (await a.api.chats.withProfile({ profileId: b.id })).conversationId! });
+    const conv = await b.api.chats.conversation({
+      conversationId: (await a.api.chats.withProfile({ profileId: b.id })).conversationId!,
+    });
     expect(conv.messages.map((m) => [m.seq, m.senderId, m.body])).toEqual([
       [1, a.id, text],
       [2, b.id, "answer"],
@@ -221,7 +238,13 @@ describe("who may write to whom (§1, §6, §9)", () => {
 
   it("a visitor cannot send (403 authentication_required)", async () => {
     const b = await member();
-    const err = await failureOf(new TestBrowser(t.server).trpc.chats.send.mutate({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "hi" }));
+    const err = await failureOf(
+      new TestBrowser(t.server).trpc.chats.send.mutate({
+        toProfileId: b.id,
+        clientId: crypto.randomUUID(),
+        body: "hi",
+      }),
+    );
     expect(appCodeOf(err)).toBe("AUTHENTICATION_REQUIRED");
     expect((err.data as { httpStatus: number }).httpStatus).toBe(403);
   });
@@ -283,8 +306,12 @@ describe("unread counts and the chat list (§2, §4)", () => {
     const b = await member();
     const outsider = await member();
     const { message } = await send(a, b);
-    expect(appCodeOf(await failureOf(outsider.api.chats.conversation({ conversationId: message.conversationId })))).toBe("NOT_FOUND");
-    expect(appCodeOf(await failureOf(outsider.api.chats.remove({ conversationId: message.conversationId })))).toBe("NOT_FOUND");
+    expect(
+      appCodeOf(await failureOf(outsider.api.chats.conversation({ conversationId: message.conversationId }))),
+    ).toBe("NOT_FOUND");
+    expect(appCodeOf(await failureOf(outsider.api.chats.remove({ conversationId: message.conversationId })))).toBe(
+      "NOT_FOUND",
+    );
     await outsider.api.chats.markRead({ conversationId: message.conversationId }).catch(() => {});
     expect((await b.api.chats.list()).totalUnread).toBe(1);
   });
@@ -302,7 +329,11 @@ describe("unread counts and the chat list (§2, §4)", () => {
     await send(a, b, "after removal");
     const back = await b.api.chats.list();
     expect(back.chats).toHaveLength(1);
-    expect(back.chats[0]).toMatchObject({ conversationId: message.conversationId, numUnreadMessages: 1, lastMessage: { body: "after removal", fromMe: false } });
+    expect(back.chats[0]).toMatchObject({
+      conversationId: message.conversationId,
+      numUnreadMessages: 1,
+      lastMessage: { body: "after removal", fromMe: false },
+    });
 
     // Removing and then writing oneself brings it back too.
     await a.api.chats.remove({ conversationId: message.conversationId });
@@ -335,7 +366,9 @@ describe("prices follow the site being served (§3 site settings by host, §7)",
     const sent = await onLiefde.chats.send({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "hallo" });
     expect(sent).toMatchObject({ charged: 12, credits: 88 });
     // Its message_length too: 21 characters are too many there, not on the default site.
-    const tooLong = await failureOf(onLiefde.chats.send({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "x".repeat(21) }));
+    const tooLong = await failureOf(
+      onLiefde.chats.send({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "x".repeat(21) }),
+    );
     expect(appCodeOf(tooLong)).toBe("MESSAGE_TOO_LONG");
     const onDefault = await send(a, b, "x".repeat(21));
     expect(onDefault).toMatchObject({ charged: MESSAGE_CREDITS, credits: 78 });
@@ -345,7 +378,13 @@ describe("prices follow the site being served (§3 site settings by host, §7)",
   it("a gift sent on another site's host is charged that site's gift_credits", async () => {
     await t.server.deps.db
       .insertInto("sites")
-      .values({ name: "Geschenk", domain: "geschenk-chat.test", domain_language: "de", gift_credits: 7, company_name: "Geschenk GmbH" })
+      .values({
+        name: "Geschenk",
+        domain: "geschenk-chat.test",
+        domain_language: "de",
+        gift_credits: 7,
+        company_name: "Geschenk GmbH",
+      })
       .onConflict((oc) => oc.column("domain").doNothing())
       .execute();
     clearSiteCache(t.server.deps);

@@ -18,7 +18,13 @@ describe("spending credits", () => {
   const member = memberFactory(t, { country: "NL" });
 
   async function ledgerOf(userId: number, reason: string) {
-    return t.server.deps.db.selectFrom("credit_ledger").select(["delta", "reference", "balance_after"]).where("user_id", "=", userId).where("reason", "=", reason as "photo").orderBy("id").execute();
+    return t.server.deps.db
+      .selectFrom("credit_ledger")
+      .select(["delta", "reference", "balance_after"])
+      .where("user_id", "=", userId)
+      .where("reason", "=", reason as "photo")
+      .orderBy("id")
+      .execute();
   }
 
   describe("private photos (photo_credits)", () => {
@@ -37,9 +43,15 @@ describe("spending credits", () => {
       expect(before).toMatchObject({ locked: true, unlock: "credits", unlockCredits: 20 });
       expect(before).not.toHaveProperty("url");
       const result = await viewer.api.members.unlockPhoto({ photoId: secret });
-      expect(result).toMatchObject({ charged: 20, credits: 30, photo: { id: secret, url: expect.stringMatching(/^\/media\//) } });
+      expect(result).toMatchObject({
+        charged: 20,
+        credits: 30,
+        photo: { id: secret, url: expect.stringMatching(/^\/media\//) },
+      });
       expect((await viewer.api.members.unlockPhoto({ photoId: secret })).charged).toBe(0);
-      expect(await ledgerOf(viewer.id, "photo")).toEqual([{ delta: -20, reference: `photo:${secret}`, balance_after: 30 }]);
+      expect(await ledgerOf(viewer.id, "photo")).toEqual([
+        { delta: -20, reference: `photo:${secret}`, balance_after: 30 },
+      ]);
       const after = (await viewer.api.members.get({ id: owner.id })).photos.find((p) => p.id === secret)!;
       expect(after).toMatchObject({ locked: false, url: result.photo.url });
       expect(await creditsOf(t.server.deps, viewer.id)).toMatchObject({ balance: 30, ledgerSum: 30 });
@@ -51,7 +63,13 @@ describe("spending credits", () => {
       const err = await failureOf(viewer.api.members.unlockPhoto({ photoId: secret }));
       expect(appCodeOf(err)).toBe("NOT_ENOUGH_CREDITS");
       expect((err as { cause?: { details?: unknown } }).cause?.details).toEqual({ needed: 20, balance: 10 });
-      expect(await t.server.deps.db.selectFrom("photo_unlocks").select("photo_id").where("user_id", "=", viewer.id).execute()).toEqual([]);
+      expect(
+        await t.server.deps.db
+          .selectFrom("photo_unlocks")
+          .select("photo_id")
+          .where("user_id", "=", viewer.id)
+          .execute(),
+      ).toEqual([]);
       expect((await viewer.api.members.get({ id: owner.id })).photos.find((p) => p.id === secret)!.locked).toBe(true);
       expect((await creditsOf(t.server.deps, viewer.id)).balance).toBe(10);
     });
@@ -59,7 +77,11 @@ describe("spending credits", () => {
     it("the other locked photos open with premium only (PREMIUM_ONLY); premium members and the owner see all, free of charge", async () => {
       const { owner, main, open, secret } = await profileWithPhotos();
       const free = await member({ credits: 100 });
-      expect((await free.api.members.get({ id: owner.id })).photos.find((p) => p.id === open)).toMatchObject({ locked: true, unlock: "premium", unlockCredits: null });
+      expect((await free.api.members.get({ id: owner.id })).photos.find((p) => p.id === open)).toMatchObject({
+        locked: true,
+        unlock: "premium",
+        unlockCredits: null,
+      });
       expect(appCodeOf(await failureOf(free.api.members.unlockPhoto({ photoId: open })))).toBe("PREMIUM_ONLY");
       expect((await free.api.members.unlockPhoto({ photoId: main })).charged).toBe(0);
       const premium = await member({ paid: true, credits: 100 });
@@ -77,11 +99,20 @@ describe("spending credits", () => {
       const recipient = await member();
       const clientId = crypto.randomUUID();
       const sent = await sender.api.chats.sendGift({ toProfileId: recipient.id, clientId, gift: "rose" });
-      expect(sent).toMatchObject({ charged: 50, credits: 70, freeMessagesLeft: 3, message: { gift: "rose", body: "🌹" } });
+      expect(sent).toMatchObject({
+        charged: 50,
+        credits: 70,
+        freeMessagesLeft: 3,
+        message: { gift: "rose", body: "🌹" },
+      });
       const retry = await sender.api.chats.sendGift({ toProfileId: recipient.id, clientId, gift: "rose" });
       expect(retry).toMatchObject({ duplicate: true, charged: 0, credits: 70 });
-      expect(appCodeOf(await failureOf(sender.api.chats.sendGift({ toProfileId: recipient.id, clientId, gift: "teddy" })))).toBe("IDEMPOTENCY_CONFLICT");
-      expect(await ledgerOf(sender.id, "gift")).toEqual([{ delta: -50, reference: `gift:${clientId}`, balance_after: 70 }]);
+      expect(
+        appCodeOf(await failureOf(sender.api.chats.sendGift({ toProfileId: recipient.id, clientId, gift: "teddy" }))),
+      ).toBe("IDEMPOTENCY_CONFLICT");
+      expect(await ledgerOf(sender.id, "gift")).toEqual([
+        { delta: -50, reference: `gift:${clientId}`, balance_after: 70 },
+      ]);
       const conv = await recipient.api.chats.conversation({ conversationId: sent.message.conversationId });
       expect(conv.messages).toEqual([expect.objectContaining({ gift: "rose", senderId: sender.id })]);
     });
@@ -89,19 +120,39 @@ describe("spending credits", () => {
     it("without enough credits: NOT_ENOUGH_CREDITS, nothing sent or charged", async () => {
       const sender = await member({ credits: 40 });
       const recipient = await member();
-      expect(appCodeOf(await failureOf(sender.api.chats.sendGift({ toProfileId: recipient.id, clientId: crypto.randomUUID(), gift: "diamond" })))).toBe("NOT_ENOUGH_CREDITS");
-      expect(await t.server.deps.db.selectFrom("messages").select("id").where("sender_id", "=", sender.id).execute()).toEqual([]);
+      expect(
+        appCodeOf(
+          await failureOf(
+            sender.api.chats.sendGift({ toProfileId: recipient.id, clientId: crypto.randomUUID(), gift: "diamond" }),
+          ),
+        ),
+      ).toBe("NOT_ENOUGH_CREDITS");
+      expect(
+        await t.server.deps.db.selectFrom("messages").select("id").where("sender_id", "=", sender.id).execute(),
+      ).toEqual([]);
       expect((await creditsOf(t.server.deps, sender.id)).balance).toBe(40);
-      expect(appCodeOf(await failureOf(sender.api.chats.sendGift({ toProfileId: recipient.id, clientId: crypto.randomUUID(), gift: "car" as "rose" })))).toBe("VALIDATION");
+      expect(
+        appCodeOf(
+          await failureOf(
+            sender.api.chats.sendGift({
+              toProfileId: recipient.id,
+              clientId: crypto.randomUUID(),
+              gift: "car" as "rose",
+            }),
+          ),
+        ),
+      ).toBe("VALIDATION");
     });
   });
 
   it("randomized run: purchases (some failing), messages, photo unlocks and gifts keep balance = sum of the ledger, never below 0", async () => {
     const random = prng(4242);
-    const pick = <T,>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
     const members = await Promise.all(Array.from({ length: 4 }, () => member()));
     const owner = await member({ gender: "female" });
-    const photos = await Promise.all(Array.from({ length: 6 }, () => addPhoto(t.server, owner.id, { isPrivate: true })));
+    const photos = await Promise.all(
+      Array.from({ length: 6 }, () => addPhoto(t.server, owner.id, { isPrivate: true })),
+    );
     const packageIds = (await members[0]!.api.credits.packages({ country: "NL" })).packages.map((p) => p.id);
     const outcomes: Record<string, number> = {};
     const count = (k: string) => (outcomes[k] = (outcomes[k] ?? 0) + 1);
@@ -111,14 +162,30 @@ describe("spending credits", () => {
       const action = pick(["buy", "message", "message", "unlock", "gift", "grant"] as const);
       try {
         if (action === "buy") {
-          const { checkoutUrl } = await m.api.payments.start({ packageId: pick(packageIds), method: pick(["ideal", "visa", "paypal"] as const), country: "NL", discountCode: null, idempotencyKey: crypto.randomUUID() });
-          await decideCheckout(t.server, referenceOf(checkoutUrl), { outcome: pick(["approve", "approve", "fail", "cancel", "pending"] as const) });
+          const { checkoutUrl } = await m.api.payments.start({
+            packageId: pick(packageIds),
+            method: pick(["ideal", "visa", "paypal"] as const),
+            country: "NL",
+            discountCode: null,
+            idempotencyKey: crypto.randomUUID(),
+          });
+          await decideCheckout(t.server, referenceOf(checkoutUrl), {
+            outcome: pick(["approve", "approve", "fail", "cancel", "pending"] as const),
+          });
         } else if (action === "message") {
-          await m.api.chats.send({ toProfileId: pick(members.filter((x) => x !== m)).id, clientId: crypto.randomUUID(), body: `step ${step}` });
+          await m.api.chats.send({
+            toProfileId: pick(members.filter((x) => x !== m)).id,
+            clientId: crypto.randomUUID(),
+            body: `step ${step}`,
+          });
         } else if (action === "unlock") {
           await m.api.members.unlockPhoto({ photoId: pick(photos) });
         } else if (action === "gift") {
-          await m.api.chats.sendGift({ toProfileId: pick(members.filter((x) => x !== m)).id, clientId: crypto.randomUUID(), gift: "heart" });
+          await m.api.chats.sendGift({
+            toProfileId: pick(members.filter((x) => x !== m)).id,
+            clientId: crypto.randomUUID(),
+            gift: "heart",
+          });
         } else {
           await giveCredits(t.server.deps, m.id, 5 + Math.floor(random() * 30));
         }
@@ -139,7 +206,13 @@ describe("spending credits", () => {
     }
     const db = t.server.deps.db;
     // Each completed payment credited exactly once; no other payment credited at all.
-    const grants = await db.selectFrom("credit_ledger").select(["reference", sql<number>`count(*)::int`.as("n")]).where("reason", "=", "purchase").where("reference", "like", "payment:%").groupBy("reference").execute();
+    const grants = await db
+      .selectFrom("credit_ledger")
+      .select(["reference", sql<number>`count(*)::int`.as("n")])
+      .where("reason", "=", "purchase")
+      .where("reference", "like", "payment:%")
+      .groupBy("reference")
+      .execute();
     const completed = await db.selectFrom("payments").select("id").where("status", "=", "completed").execute();
     expect(grants.every((g) => g.n === 1)).toBe(true);
     expect(new Set(grants.map((g) => g.reference))).toEqual(new Set(completed.map((p) => `payment:${p.id}`)));
@@ -149,7 +222,9 @@ describe("spending credits", () => {
       select count(*)::int as n from messages m
       where m.credits_charged > 0 and not exists (
         select 1 from credit_ledger l where l.user_id = m.sender_id
-          and l.reference = (case when m.gift is null then 'msg:' else 'gift:' end) || m.client_id::text and l.delta = -m.credits_charged)`.execute(db);
+          and l.reference = (case when m.gift is null then 'msg:' else 'gift:' end) || m.client_id::text and l.delta = -m.credits_charged)`.execute(
+      db,
+    );
     expect(unmatched.rows[0]!.n).toBe(0);
   });
 });

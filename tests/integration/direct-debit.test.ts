@@ -14,7 +14,16 @@ import { decideCheckout, getCheckout, referenceOf, webhooksDelivered } from "../
 describe("direct debit", () => {
   const t = useTestServer();
   const IBAN = "NL91 ABNA 0417 1643 00";
-  const FORM = { accountHolder: "Sam de Vries", iban: IBAN, street: "Damrak", houseNumber: "1", zip: "1012 LG", city: "Amsterdam", phone: "06 12345678", phoneCountry: "NL" };
+  const FORM = {
+    accountHolder: "Sam de Vries",
+    iban: IBAN,
+    street: "Damrak",
+    houseNumber: "1",
+    zip: "1012 LG",
+    city: "Amsterdam",
+    phone: "06 12345678",
+    phoneCountry: "NL",
+  };
 
   const member = memberFactory(t, { country: "NL" });
   type Member = Awaited<ReturnType<typeof member>>;
@@ -23,7 +32,10 @@ describe("direct debit", () => {
   function smsCodeTo(e164: string): string {
     const dir = path.join(t.server.deps.config.DATA_DIR, "sms");
     const digits = e164.replace(/\D/g, "");
-    const files = fs.readdirSync(dir).filter((f) => f.includes(`-${digits}-`)).sort();
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.includes(`-${digits}-`))
+      .sort();
     const text = fs.readFileSync(path.join(dir, files.at(-1)!), "utf8");
     expect(text).toContain(`To: ${e164}`);
     return /\b(\d{6})\b/.exec(text)![1]!;
@@ -36,19 +48,38 @@ describe("direct debit", () => {
 
   async function startSdd(m: Member, credits = 100) {
     const pkg = (await m.api.credits.packages({ country: "NL" })).packages.find((p) => p.credits === credits)!;
-    return m.api.payments.start({ packageId: pkg.id, method: "sdd", country: "NL", discountCode: null, idempotencyKey: crypto.randomUUID() });
+    return m.api.payments.start({
+      packageId: pkg.id,
+      method: "sdd",
+      country: "NL",
+      discountCode: null,
+      idempotencyKey: crypto.randomUUID(),
+    });
   }
 
   it("validates the IBAN and the phone number with the libraries, field by field", async () => {
     const m = await member();
-    const bad = await failureOf(m.api.directDebit.requestCode({ ...FORM, iban: "NL91 ABNA 0417 1643 01", phone: "12" }));
+    const bad = await failureOf(
+      m.api.directDebit.requestCode({ ...FORM, iban: "NL91 ABNA 0417 1643 01", phone: "12" }),
+    );
     expect(appCodeOf(bad)).toBe("VALIDATION");
     const fields = (bad as { cause?: { issues?: Array<{ path: string[] }> } }).cause?.issues?.map((i) => i.path[0]);
     expect(fields).toEqual(expect.arrayContaining(["iban", "phone"]));
-    expect(appCodeOf(await failureOf(m.api.directDebit.requestCode({ ...FORM, iban: "US12 3456 7890" })))).toBe("VALIDATION");
-    expect(appCodeOf(await failureOf(m.api.directDebit.requestCode({ ...FORM, phone: "+31 6 1234" })))).toBe("VALIDATION");
+    expect(appCodeOf(await failureOf(m.api.directDebit.requestCode({ ...FORM, iban: "US12 3456 7890" })))).toBe(
+      "VALIDATION",
+    );
+    expect(appCodeOf(await failureOf(m.api.directDebit.requestCode({ ...FORM, phone: "+31 6 1234" })))).toBe(
+      "VALIDATION",
+    );
     // International numbers and other spellings of the IBAN pass.
-    expect(await m.api.directDebit.requestCode({ ...FORM, iban: "nl91abna0417164300", phone: "+49 151 23456789", phoneCountry: "NL" })).toMatchObject({ phoneMasked: expect.stringMatching(/^\+491/) });
+    expect(
+      await m.api.directDebit.requestCode({
+        ...FORM,
+        iban: "nl91abna0417164300",
+        phone: "+49 151 23456789",
+        phoneCountry: "NL",
+      }),
+    ).toMatchObject({ phoneMasked: expect.stringMatching(/^\+491/) });
   });
 
   it("sends a 6-digit code by SMS (a file under var/sms/), and confirms the mandate with the code and the consent", async () => {
@@ -57,11 +88,22 @@ describe("direct debit", () => {
     expect(sent.phoneMasked).toMatch(/^\+316•+ 5678$/);
     expect((await m.api.directDebit.state()).pending).toMatchObject({ ibanMasked: "NL91 •••• 4300", attemptsLeft: 5 });
     const code = smsCodeTo("+31612345678");
-    expect(appCodeOf(await failureOf(m.api.directDebit.confirm({ otp: code, consent: false as true })))).toBe("VALIDATION");
+    expect(appCodeOf(await failureOf(m.api.directDebit.confirm({ otp: code, consent: false as true })))).toBe(
+      "VALIDATION",
+    );
     const state = await m.api.directDebit.confirm({ otp: code, consent: true });
-    expect(state.mandate).toMatchObject({ accountHolder: "Sam de Vries", ibanMasked: "NL91 •••• 4300", city: "Amsterdam" });
+    expect(state.mandate).toMatchObject({
+      accountHolder: "Sam de Vries",
+      ibanMasked: "NL91 •••• 4300",
+      city: "Amsterdam",
+    });
     expect(state.pending).toBeNull();
-    const row = await t.server.deps.db.selectFrom("direct_debit_mandates").selectAll().where("user_id", "=", m.id).where("status", "=", "active").executeTakeFirstOrThrow();
+    const row = await t.server.deps.db
+      .selectFrom("direct_debit_mandates")
+      .selectAll()
+      .where("user_id", "=", m.id)
+      .where("status", "=", "active")
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ iban: "NL91ABNA0417164300", phone: "+31612345678", otp_hash: null });
     expect(row.consent_at).not.toBeNull();
   });
@@ -84,10 +126,18 @@ describe("direct debit", () => {
 
   it("'Code invalid' for an expired code or when no code was requested", async () => {
     const m = await member();
-    expect(appCodeOf(await failureOf(m.api.directDebit.confirm({ otp: "123456", consent: true })))).toBe("CODE_INVALID");
+    expect(appCodeOf(await failureOf(m.api.directDebit.confirm({ otp: "123456", consent: true })))).toBe(
+      "CODE_INVALID",
+    );
     await m.api.directDebit.requestCode(FORM);
-    await t.server.deps.db.updateTable("direct_debit_mandates").set({ otp_expires_at: new Date(Date.now() - 1000) }).where("user_id", "=", m.id).execute();
-    expect(appCodeOf(await failureOf(m.api.directDebit.confirm({ otp: smsCodeTo("+31612345678"), consent: true })))).toBe("CODE_INVALID");
+    await t.server.deps.db
+      .updateTable("direct_debit_mandates")
+      .set({ otp_expires_at: new Date(Date.now() - 1000) })
+      .where("user_id", "=", m.id)
+      .execute();
+    expect(
+      appCodeOf(await failureOf(m.api.directDebit.confirm({ otp: smsCodeTo("+31612345678"), consent: true }))),
+    ).toBe("CODE_INVALID");
   });
 
   it("limit reached: at most 5 SMS codes a day", async () => {
@@ -135,6 +185,8 @@ describe("direct debit", () => {
     // The same account under another member is blocked too.
     const other = await member();
     expect(appCodeOf(await failureOf(other.api.directDebit.requestCode(FORM)))).toBe("DIRECT_DEBIT_BLOCKED");
-    expect((await other.api.directDebit.requestCode({ ...FORM, iban: "DE89 3704 0044 0532 0130 00" })).phoneMasked).toBeTruthy();
+    expect(
+      (await other.api.directDebit.requestCode({ ...FORM, iban: "DE89 3704 0044 0532 0130 00" })).phoneMasked,
+    ).toBeTruthy();
   });
 });

@@ -20,7 +20,10 @@ describe("discounts", () => {
   async function packageId(m: Member, credits: number, country = "NL") {
     return (await m.api.credits.packages({ country })).packages.find((p) => p.credits === credits)!.id;
   }
-  async function start(m: Member, opts: { credits?: number; method?: string; country?: string; code?: string | null } = {}) {
+  async function start(
+    m: Member,
+    opts: { credits?: number; method?: string; country?: string; code?: string | null } = {},
+  ) {
     return m.api.payments.start({
       packageId: await packageId(m, opts.credits ?? 100, opts.country ?? "NL"),
       method: (opts.method ?? "ideal") as "ideal",
@@ -37,7 +40,11 @@ describe("discounts", () => {
   }
   const uniqueCode = (prefix = "CODE") => `${prefix}${crypto.randomBytes(4).toString("hex").toUpperCase()}`;
   const signedUpHoursAgo = (m: Member, hours: number) =>
-    t.server.deps.db.updateTable("users").set({ signup_date: sql<Date>`now() - make_interval(secs => ${hours * 3600})` }).where("id", "=", m.id).execute();
+    t.server.deps.db
+      .updateTable("users")
+      .set({ signup_date: sql<Date>`now() - make_interval(secs => ${hours * 3600})` })
+      .where("id", "=", m.id)
+      .execute();
 
   describe("the welcome time bonus TIMEBONUS25 (§4, §9)", () => {
     it("a new free member has it for 14,400 s: 25% off every package, the active discount", async () => {
@@ -49,14 +56,22 @@ describe("discounts", () => {
       expect(active.discount).toMatchObject({ code: "TIMEBONUS25", percentage: 25, source: "time_bonus" });
       const list = await m.api.credits.packages({ country: "NL" });
       expect(list.packages.map((p) => [p.priceCents, p.discountedCents, p.discountPercentage])).toEqual([
-        [999, 749, 25], [1999, 1499, 25], [3999, 2999, 25], [7999, 5999, 25],
+        [999, 749, 25],
+        [1999, 1499, 25],
+        [3999, 2999, 25],
+        [7999, 5999, 25],
       ]);
     });
 
     it("the first purchase with it pays 75%; afterwards the bonus is gone and the code is used", async () => {
       const m = await member();
       const { payment } = await buy(m, { credits: 600, code: "TIMEBONUS25" });
-      expect(payment).toMatchObject({ amountCents: 2999, listAmountCents: 3999, discountCode: "TIMEBONUS25", discountPercentage: 25 });
+      expect(payment).toMatchObject({
+        amountCents: 2999,
+        listAmountCents: 3999,
+        discountCode: "TIMEBONUS25",
+        discountPercentage: 25,
+      });
       expect(await m.api.discounts.active()).toEqual({ timeBonus: null, discount: null });
       expect(appCodeOf(await failureOf(m.api.discounts.check({ code: "timebonus25" })))).toBe("CODE_ALREADY_USED");
       expect(appCodeOf(await failureOf(start(m, { code: "TIMEBONUS25" })))).toBe("CODE_ALREADY_USED");
@@ -104,11 +119,25 @@ describe("discounts", () => {
       const m = await member();
       const code = uniqueCode("LEGACY");
       await createDiscountCode(t.server.deps, { code, percentage: 10 });
-      const login = await fetch(`${t.server.url}/api/user.php`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: m.email, password: m.password }) });
-      const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-      const res = await fetch(`${t.server.url}/api/discountcode.php?code=${code.toLowerCase()}`, { headers: { cookie } });
+      const login = await fetch(`${t.server.url}/api/user.php`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: m.email, password: m.password }),
+      });
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      const res = await fetch(`${t.server.url}/api/discountcode.php?code=${code.toLowerCase()}`, {
+        headers: { cookie },
+      });
       expect(res.status).toBe(200);
-      expect((await res.json()).discountcode).toMatchObject({ code, value_percentage: 10, validity: "once_per_user", expired: false });
+      expect((await res.json()).discountcode).toMatchObject({
+        code,
+        value_percentage: 10,
+        validity: "once_per_user",
+        expired: false,
+      });
     });
   });
 
@@ -122,7 +151,9 @@ describe("discounts", () => {
       await createDiscountCode(t.server.deps, { code: personal, percentage: 10, userId: other.id });
       for (const code of ["NOPE2026", inactive, personal]) {
         expect(appCodeOf(await failureOf(m.api.discounts.check({ code })))).toBe("CODE_NOT_FOUND");
-        expect(appCodeOf(await failureOf(m.api.discounts.use({ code, idempotencyKey: crypto.randomUUID() })))).toBe("CODE_NOT_FOUND");
+        expect(appCodeOf(await failureOf(m.api.discounts.use({ code, idempotencyKey: crypto.randomUUID() })))).toBe(
+          "CODE_NOT_FOUND",
+        );
       }
       expect((await other.api.discounts.check({ code: personal })).user_id).toBe(other.id);
     });
@@ -132,13 +163,17 @@ describe("discounts", () => {
       await signedUpHoursAgo(m, 5);
       const code = uniqueCode("SPRING");
       await createDiscountCode(t.server.deps, { code, percentage: 20 });
-      expect(await m.api.discounts.use({ code: code.toLowerCase(), idempotencyKey: crypto.randomUUID() })).toMatchObject({ code, value_percentage: 20 });
+      expect(
+        await m.api.discounts.use({ code: code.toLowerCase(), idempotencyKey: crypto.randomUUID() }),
+      ).toMatchObject({ code, value_percentage: 20 });
       expect((await m.api.discounts.active()).discount).toMatchObject({ code, percentage: 20, source: "welcome_code" });
       expect((await m.api.credits.packages({})).packages[0]).toMatchObject({ priceCents: 999, discountedCents: 799 });
       const { payment } = await buy(m, { code });
       expect(payment).toMatchObject({ amountCents: 799, discountCode: code });
       expect((await m.api.discounts.active()).discount).toBeNull();
-      expect(appCodeOf(await failureOf(m.api.discounts.use({ code, idempotencyKey: crypto.randomUUID() })))).toBe("CODE_ALREADY_USED");
+      expect(appCodeOf(await failureOf(m.api.discounts.use({ code, idempotencyKey: crypto.randomUUID() })))).toBe(
+        "CODE_ALREADY_USED",
+      );
       expect(appCodeOf(await failureOf(start(m, { code })))).toBe("CODE_ALREADY_USED");
     });
 
@@ -169,7 +204,9 @@ describe("discounts", () => {
       const first = await m.api.discounts.use({ code, idempotencyKey: key });
       await buy(m, { code });
       expect(await m.api.discounts.use({ code, idempotencyKey: key })).toEqual(first);
-      expect(appCodeOf(await failureOf(m.api.discounts.use({ code: other, idempotencyKey: key })))).toBe("IDEMPOTENCY_CONFLICT");
+      expect(appCodeOf(await failureOf(m.api.discounts.use({ code: other, idempotencyKey: key })))).toBe(
+        "IDEMPOTENCY_CONFLICT",
+      );
     });
 
     it("minimum order value: the code applies to large enough packages only", async () => {
@@ -182,7 +219,10 @@ describe("discounts", () => {
       expect(list.packages.map((p) => p.discountedCents)).toEqual([null, null, 3599, 7199]);
       const err = await failureOf(start(m, { credits: 100, code }));
       expect(appCodeOf(err)).toBe("CODE_MINIMUM_ORDER");
-      expect((err as { data?: { details?: unknown } }).data?.details ?? (err as { cause?: { details?: unknown } }).cause?.details).toMatchObject({ minimumCents: 3000, currency: "EUR" });
+      expect(
+        (err as { data?: { details?: unknown } }).data?.details ??
+          (err as { cause?: { details?: unknown } }).cause?.details,
+      ).toMatchObject({ minimumCents: 3000, currency: "EUR" });
       expect((await start(m, { credits: 600, code })).payment.amountCents).toBe(3599);
     });
 
@@ -195,11 +235,18 @@ describe("discounts", () => {
       await createDiscountCode(t.server.deps, { code: nlOnly, percentage: 10, country: "NL" });
       await createDiscountCode(t.server.deps, { code: idealOnly, percentage: 10, paymentMethods: ["ideal"] });
       await createDiscountCode(t.server.deps, { code: gbp, percentage: 10, currency: "GBP", minimumOrderCents: 500 });
-      expect(appCodeOf(await failureOf(start(m, { country: "DE", method: "sofort", code: nlOnly })))).toBe("CODE_WRONG_COUNTRY");
+      expect(appCodeOf(await failureOf(start(m, { country: "DE", method: "sofort", code: nlOnly })))).toBe(
+        "CODE_WRONG_COUNTRY",
+      );
       expect(appCodeOf(await failureOf(start(m, { country: "NL", code: gbp })))).toBe("CODE_WRONG_COUNTRY");
-      expect(appCodeOf(await failureOf(start(m, { method: "paypal", code: idealOnly })))).toBe("CODE_WRONG_PAYMENT_METHOD");
+      expect(appCodeOf(await failureOf(start(m, { method: "paypal", code: idealOnly })))).toBe(
+        "CODE_WRONG_PAYMENT_METHOD",
+      );
       expect((await start(m, { method: "ideal", code: idealOnly })).payment.discountCode).toBe(idealOnly);
-      expect((await start(m, { country: "GB", method: "visa", code: gbp })).payment).toMatchObject({ currency: "GBP", amountCents: 809 });
+      expect((await start(m, { country: "GB", method: "visa", code: gbp })).payment).toMatchObject({
+        currency: "GBP",
+        amountCents: 809,
+      });
       expect((await start(m, { country: "NL", code: nlOnly })).payment.discountCode).toBe(nlOnly);
     });
 
@@ -208,7 +255,9 @@ describe("discounts", () => {
       const code = uniqueCode("OLD");
       await createDiscountCode(t.server.deps, { code, percentage: 10, expires: new Date(Date.now() - 1000) });
       expect((await m.api.discounts.check({ code })).expired).toBe(true);
-      expect(appCodeOf(await failureOf(m.api.discounts.use({ code, idempotencyKey: crypto.randomUUID() })))).toBe("CODE_EXPIRED");
+      expect(appCodeOf(await failureOf(m.api.discounts.use({ code, idempotencyKey: crypto.randomUUID() })))).toBe(
+        "CODE_EXPIRED",
+      );
       expect(appCodeOf(await failureOf(start(m, { code })))).toBe("CODE_EXPIRED");
     });
 
@@ -218,14 +267,21 @@ describe("discounts", () => {
       const code = uniqueCode("ALWAYS");
       await createDiscountCode(t.server.deps, { code, percentage: 5, validity: "unlimited" });
       for (let i = 0; i < 3; i++) expect((await buy(m, { code })).payment.amountCents).toBe(949);
-      expect(await m.api.discounts.use({ code, idempotencyKey: crypto.randomUUID() })).toMatchObject({ code, validity: "unlimited" });
+      expect(await m.api.discounts.use({ code, idempotencyKey: crypto.randomUUID() })).toMatchObject({
+        code,
+        validity: "unlimited",
+      });
     });
 
     it("nothing is written when a code is refused: no payment, no redemption", async () => {
       const m = await member();
       await failureOf(start(m, { code: "NOPE2026" }));
-      expect(await t.server.deps.db.selectFrom("payments").select("id").where("user_id", "=", m.id).execute()).toEqual([]);
-      expect(await t.server.deps.db.selectFrom("discount_redemptions").select("id").where("user_id", "=", m.id).execute()).toEqual([]);
+      expect(await t.server.deps.db.selectFrom("payments").select("id").where("user_id", "=", m.id).execute()).toEqual(
+        [],
+      );
+      expect(
+        await t.server.deps.db.selectFrom("discount_redemptions").select("id").where("user_id", "=", m.id).execute(),
+      ).toEqual([]);
     });
   });
 });

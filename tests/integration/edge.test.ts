@@ -19,12 +19,15 @@ function rawRequest(
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = http.request({ hostname, port, method: opts.method ?? "GET", path: opts.path, headers: opts.headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = http.request(
+      { hostname, port, method: opts.method ?? "GET", path: opts.path, headers: opts.headers },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on("error", reject);
     req.end(opts.body);
   });
@@ -49,7 +52,10 @@ describe("checks look at the routed path, whatever its encoding", () => {
   it.each(trpcSpellings)("a WebSocket to %s with a foreign Origin never opens", async (spelling) => {
     const { cookie } = await loggedIn();
     const url = t.server.wsUrl.replace(/\/trpc$/, spelling);
-    const { status, socket } = await rawUpgrade(url, { origin: "https://evil.example", cookie }).catch(() => ({ status: 0, socket: null }));
+    const { status, socket } = await rawUpgrade(url, { origin: "https://evil.example", cookie }).catch(() => ({
+      status: 0,
+      socket: null,
+    }));
     socket?.close();
     expect(status, `upgrade to ${spelling}`).not.toBe(101);
   });
@@ -61,12 +67,21 @@ describe("checks look at the routed path, whatever its encoding", () => {
       const res = await rawRequest(t.server.url, {
         method: "POST",
         path,
-        headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}`, origin: "https://evil.example" },
+        headers: {
+          cookie,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          origin: "https://evil.example",
+        },
         body: `--${boundary}--\r\n`,
       });
       expect(res.status, path).toBe(415);
     }
-    const plain = await rawRequest(t.server.url, { method: "POST", path: "/%74rpc/accounts.logout", headers: { cookie, "content-type": "text/plain" }, body: "{}" });
+    const plain = await rawRequest(t.server.url, {
+      method: "POST",
+      path: "/%74rpc/accounts.logout",
+      headers: { cookie, "content-type": "text/plain" },
+      body: "{}",
+    });
     expect(plain.status).toBe(415);
     expect(await stillLoggedIn(browser)).toBe(true);
   });
@@ -79,7 +94,10 @@ describe("checks look at the routed path, whatever its encoding", () => {
     }
     expect(await stillLoggedIn(browser)).toBe(true);
     // The same request from our own pages logs out.
-    const own = await rawRequest(t.server.url, { path: "/api/%6cogout.php", headers: { cookie, "sec-fetch-site": "same-origin" } });
+    const own = await rawRequest(t.server.url, {
+      path: "/api/%6cogout.php",
+      headers: { cookie, "sec-fetch-site": "same-origin" },
+    });
     expect(own.status).toBe(200);
     expect(await stillLoggedIn(browser)).toBe(false);
   });
@@ -120,17 +138,27 @@ describe("operators' endpoints and security headers", () => {
 
 describe("with PUBLIC_ORIGIN, METRICS_ALLOW and METRICS_TOKEN set", () => {
   const s = useTestServer({
-    env: { PUBLIC_ORIGIN: "https://amora.example", METRICS_ALLOW: "10.9.8.0/24", METRICS_TOKEN: "operators-token-0123456789" },
+    env: {
+      PUBLIC_ORIGIN: "https://amora.example",
+      METRICS_ALLOW: "10.9.8.0/24",
+      METRICS_TOKEN: "operators-token-0123456789",
+    },
   });
 
   it("an address outside METRICS_ALLOW gets 403 on /metrics and only the status on /readyz; the token opens both", async () => {
     expect((await fetch(`${s.server.url}/metrics`)).status).toBe(403);
     const ready = (await (await fetch(`${s.server.url}/readyz`)).json()) as Record<string, unknown>;
     expect(ready).toEqual({ status: "ready" });
-    expect((await fetch(`${s.server.url}/metrics`, { headers: { authorization: "Bearer wrong-token-0123456789xx" } })).status).toBe(403);
+    expect(
+      (await fetch(`${s.server.url}/metrics`, { headers: { authorization: "Bearer wrong-token-0123456789xx" } }))
+        .status,
+    ).toBe(403);
     const auth = { authorization: "Bearer operators-token-0123456789" };
     expect((await fetch(`${s.server.url}/metrics`, { headers: auth })).status).toBe(200);
-    expect(await (await fetch(`${s.server.url}/readyz`, { headers: auth })).json()).toMatchObject({ status: "ready", database: "ok" });
+    expect(await (await fetch(`${s.server.url}/readyz`, { headers: auth })).json()).toMatchObject({
+      status: "ready",
+      database: "ok",
+    });
     // /healthz stays open.
     expect((await fetch(`${s.server.url}/healthz`)).status).toBe(200);
   });

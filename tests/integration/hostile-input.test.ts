@@ -38,7 +38,11 @@ const writeStrings = dbMode === "postgres" ? strings : strings.filter((s, i) => 
 
 interface Answer {
   status: number;
-  body: { error?: { message?: string; data?: { appCode?: string | null; httpStatus?: number } }; result?: { data?: unknown }; message?: string } | null;
+  body: {
+    error?: { message?: string; data?: { appCode?: string | null; httpStatus?: number } };
+    result?: { data?: unknown };
+    message?: string;
+  } | null;
   setCookie: string[];
 }
 
@@ -117,7 +121,10 @@ describe("hostile input never causes a 500 or a half-written change", () => {
     const attempt = async (over: Record<string, string>, what: string) => {
       const a = await post("accounts.signup", signupFields(over));
       if (!p.check(a, what) || a.status >= 400) {
-        expect(a.setCookie.some((c) => c.startsWith("auth=") && !c.startsWith("auth=;")), `no session for a refused signup (${what})`).toBe(false);
+        expect(
+          a.setCookie.some((c) => c.startsWith("auth=") && !c.startsWith("auth=;")),
+          `no session for a refused signup (${what})`,
+        ).toBe(false);
         return { ok: false as const, a };
       }
       accepted++;
@@ -130,16 +137,25 @@ describe("hostile input never causes a 500 or a half-written change", () => {
       const both = await attempt({ name: s, signup_message: s }, `signup name=message=${label(s)}`);
       if (both.ok) {
         // …stored exactly as accepted (PostgreSQL and PGlite alike).
-        const row = await t.server.deps.db.selectFrom("profiles").select(["name", "note"]).where("id", "=", both.user.id).executeTakeFirstOrThrow();
+        const row = await t.server.deps.db
+          .selectFrom("profiles")
+          .select(["name", "note"])
+          .where("id", "=", both.user.id)
+          .executeTakeFirstOrThrow();
         expect(both.user.name).toBe(s.trim());
         expect(row).toEqual({ name: s.trim(), note: s.trim() });
       } else if (both.a.status === 400) {
         // …and the message alone when the name was the reason.
-        const fieldErrors = (both.a.body?.error?.data as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors ?? {};
+        const fieldErrors =
+          (both.a.body?.error?.data as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors ?? {};
         if (!fieldErrors.signup_message) {
           const msg = await attempt({ signup_message: s }, `signup message=${label(s)}`);
           if (msg.ok) {
-            const row = await t.server.deps.db.selectFrom("profiles").select("note").where("id", "=", msg.user.id).executeTakeFirstOrThrow();
+            const row = await t.server.deps.db
+              .selectFrom("profiles")
+              .select("note")
+              .where("id", "=", msg.user.id)
+              .executeTakeFirstOrThrow();
             expect(row.note).toBe(s.trim());
           }
         }
@@ -161,7 +177,8 @@ describe("hostile input never causes a 500 or a half-written change", () => {
       if (i % 4 === 0) inputs.push({ email: m.email, password: s });
       for (const input of inputs) {
         const a = await post("accounts.login", input);
-        if (p.check(a, `login ${input.email === s ? "email=password" : "password"}=${label(s)}`)) expect(a.status).toBeGreaterThanOrEqual(400);
+        if (p.check(a, `login ${input.email === s ? "email=password" : "password"}=${label(s)}`))
+          expect(a.status).toBeGreaterThanOrEqual(400);
       }
     });
     expect(p.list).toEqual([]);
@@ -178,7 +195,12 @@ describe("hostile input never causes a 500 or a half-written change", () => {
       const clientId = crypto.randomUUID();
       const r = await post("chats.send", { toProfileId: b.id, clientId, body: s }, cookie);
       p.check(r, `chats.send body=${label(s)}`);
-      const stored = await t.server.deps.db.selectFrom("messages").select("body").where("sender_id", "=", a.id).where("client_id", "=", clientId).executeTakeFirst();
+      const stored = await t.server.deps.db
+        .selectFrom("messages")
+        .select("body")
+        .where("sender_id", "=", a.id)
+        .where("client_id", "=", clientId)
+        .executeTakeFirst();
       if (r.status < 300) {
         sent++;
         // Stored as written, less the surrounding white space the form trims.
@@ -218,34 +240,56 @@ describe("hostile input never causes a 500 or a half-written change", () => {
     expect(p.list).toEqual([]);
   });
 
-  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string; inputs: unknown[] } }> } })._def.procedures;
-  const memberQueries = Object.entries(procedures).filter(([p, proc]) => p.startsWith("members.") && proc._def.type === "query");
-  it.skipIf(memberQueries.length === 0)("members queries (search filters) with naughty strings in every field", async () => {
-    const m = await createMember(t.server.deps);
-    const cookie = `auth=${m.sessionToken}`;
-    const sample = strings.filter((_, i) => i % (dbMode === "postgres" ? 4 : 8) === 0).concat(extra);
-    const p = problems();
-    for (const [path, proc] of memberQueries) {
-      const shape = (proc._def.inputs[0] as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
-      const keys = Object.keys(shape);
-      await pool(sample, 8, async (s) => {
-        p.check(await get(path, s, cookie), `${path} input=${label(s)}`);
-        for (const key of keys) {
-          p.check(await get(path, { [key]: s }, cookie), `${path} ${key}=${label(s)}`);
-          // With the filters a field depends on (region needs a country).
-          if (key !== "country" && "country" in shape) p.check(await get(path, { country: "DE", [key]: s }, cookie), `${path} country=DE ${key}=${label(s)}`);
-        }
-      });
-    }
-    expect(p.list).toEqual([]);
-  });
-  if (memberQueries.length === 0) console.warn("hostile-input: no members.* queries in the router yet; the search filters were not tried");
+  const procedures = (
+    appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string; inputs: unknown[] } }> } }
+  )._def.procedures;
+  const memberQueries = Object.entries(procedures).filter(
+    ([p, proc]) => p.startsWith("members.") && proc._def.type === "query",
+  );
+  it.skipIf(memberQueries.length === 0)(
+    "members queries (search filters) with naughty strings in every field",
+    async () => {
+      const m = await createMember(t.server.deps);
+      const cookie = `auth=${m.sessionToken}`;
+      const sample = strings.filter((_, i) => i % (dbMode === "postgres" ? 4 : 8) === 0).concat(extra);
+      const p = problems();
+      for (const [path, proc] of memberQueries) {
+        const shape = (proc._def.inputs[0] as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+        const keys = Object.keys(shape);
+        await pool(sample, 8, async (s) => {
+          p.check(await get(path, s, cookie), `${path} input=${label(s)}`);
+          for (const key of keys) {
+            p.check(await get(path, { [key]: s }, cookie), `${path} ${key}=${label(s)}`);
+            // With the filters a field depends on (region needs a country).
+            if (key !== "country" && "country" in shape)
+              p.check(await get(path, { country: "DE", [key]: s }, cookie), `${path} country=DE ${key}=${label(s)}`);
+          }
+        });
+      }
+      expect(p.list).toEqual([]);
+    },
+  );
+  if (memberQueries.length === 0)
+    console.warn("hostile-input: no members.* queries in the router yet; the search filters were not tried");
 
   it("malformed requests get a 4xx, and mutations accept JSON only (415)", async () => {
     const usersBefore = await countRows(t.server.deps, "users");
     const raw = (body: string, contentType = "application/json") =>
-      fetch(`${t.server.url}/trpc/accounts.signup`, { method: "POST", headers: { "content-type": contentType }, body }).then(answer);
-    for (const body of ['{"email":', "[]", "null", "42", '"str"', "{}", "[".repeat(10_000) + "]".repeat(10_000), '{"__proto__":{"admin":true}}']) {
+      fetch(`${t.server.url}/trpc/accounts.signup`, {
+        method: "POST",
+        headers: { "content-type": contentType },
+        body,
+      }).then(answer);
+    for (const body of [
+      '{"email":',
+      "[]",
+      "null",
+      "42",
+      '"str"',
+      "{}",
+      "[".repeat(10_000) + "]".repeat(10_000),
+      '{"__proto__":{"admin":true}}',
+    ]) {
       expect(problemWith(await raw(body), `body ${label(body)}`)).toBeNull();
     }
     const form = new URLSearchParams(signupFields() as Record<string, string>).toString();

@@ -65,7 +65,10 @@ describe("matches (§4: a mutual like)", () => {
 
     expect((await a.api.likes.like({ profileId: b.id })).match).toBe(false);
     await bLive.waitFor((e) => e.data.type === "like.new", "like.new for b");
-    expect(bLive.events.find((e) => e.data.type === "like.new")!.data.profile).toMatchObject({ id: a.id, name: a.name });
+    expect(bLive.events.find((e) => e.data.type === "like.new")!.data.profile).toMatchObject({
+      id: a.id,
+      name: a.name,
+    });
 
     expect((await b.api.likes.like({ profileId: a.id })).match).toBe(true);
     await aLive.waitFor((e) => e.data.type === "match.new", "match.new for a");
@@ -124,11 +127,14 @@ describe("daily likes (§8, §9: 4 a day for free members)", () => {
   it("the 5th like of the day is DAILY_LIKES_EXHAUSTED with the §8 text, and is not stored", async () => {
     const a = await member();
     const targets = await Promise.all(Array.from({ length: 5 }, () => member()));
-    for (let i = 0; i < 4; i++) expect((await a.api.likes.like({ profileId: targets[i]!.id })).likesLeftToday).toBe(3 - i);
+    for (let i = 0; i < 4; i++)
+      expect((await a.api.likes.like({ profileId: targets[i]!.id })).likesLeftToday).toBe(3 - i);
     const likesBefore = await countRows(t.server.deps, "likes");
 
     // Over HTTP, as the profile page sees it.
-    const err = await failureOf(TestBrowser.withSession(t.server, a).trpc.likes.like.mutate({ profileId: targets[4]!.id }));
+    const err = await failureOf(
+      TestBrowser.withSession(t.server, a).trpc.likes.like.mutate({ profileId: targets[4]!.id }),
+    );
     expect(appCodeOf(err)).toBe("DAILY_LIKES_EXHAUSTED");
     expect(err.message).toBe(DAILY_LIKES_TEXT);
     expect((err.data as { httpStatus: number }).httpStatus).toBe(429);

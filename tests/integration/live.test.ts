@@ -40,11 +40,19 @@ async function rawSubscription(cookie: string) {
   const { status, socket } = await rawUpgrade(t.server.wsUrl, { origin: t.server.origin, cookie });
   expect(status).toBe(101);
   rawSockets.push(socket!);
-  const messages: Array<{ id: number; result?: { type: string }; error?: { message: string; data?: { appCode?: string } } }> = [];
+  const messages: Array<{
+    id: number;
+    result?: { type: string };
+    error?: { message: string; data?: { appCode?: string } };
+  }> = [];
   socket!.on("message", (raw) => messages.push(JSON.parse(String(raw))));
   const closed = new Promise<{ code: number }>((resolve) => socket!.once("close", (code) => resolve({ code })));
-  socket!.send(JSON.stringify({ id: 1, method: "subscription", params: { path: "live.events", input: { lastEventId: null } } }));
-  await eventually(() => messages.find((m) => m.id === 1 && (m.result?.type === "started" || m.error)), { what: "the subscription's first answer" });
+  socket!.send(
+    JSON.stringify({ id: 1, method: "subscription", params: { path: "live.events", input: { lastEventId: null } } }),
+  );
+  await eventually(() => messages.find((m) => m.id === 1 && (m.result?.type === "started" || m.error)), {
+    what: "the subscription's first answer",
+  });
   return { socket: socket!, messages, closed };
 }
 
@@ -76,7 +84,11 @@ describe("live events over a real WebSocket", () => {
       message: { id: sent.message.id, body: "hello over the socket", senderId: a.id, seq: 1 },
     });
     await aLive.waitForCount(1);
-    expect(aLive.events[0]!.data).toMatchObject({ type: "message.new", otherProfileId: b.id, message: { id: sent.message.id } });
+    expect(aLive.events[0]!.data).toMatchObject({
+      type: "message.new",
+      otherProfileId: b.id,
+      message: { id: sent.message.id },
+    });
   });
 
   it("typing reaches the other member; reading a chat reaches the reader's other tabs", async () => {
@@ -89,7 +101,10 @@ describe("live events over a real WebSocket", () => {
 
     await a.api.chats.typing({ conversationId: message.conversationId });
     await bTab1.waitFor((e) => e.data.type === "typing", "typing");
-    expect(bTab1.events.find((e) => e.data.type === "typing")!.data).toMatchObject({ conversationId: message.conversationId, profileId: a.id });
+    expect(bTab1.events.find((e) => e.data.type === "typing")!.data).toMatchObject({
+      conversationId: message.conversationId,
+      profileId: a.id,
+    });
 
     await b.api.chats.markRead({ conversationId: message.conversationId });
     await bTab2.waitFor((e) => e.data.type === "conversation.read", "conversation.read on the other tab");
@@ -141,7 +156,12 @@ describe("live events over a real WebSocket", () => {
     await send(a, b, "after the drop");
     await live.waitForCount(4);
     await new Promise((r) => setTimeout(r, 150));
-    expect(bodies(live.events)).toEqual(["before the drop", "during the drop 1", "during the drop 2", "after the drop"]);
+    expect(bodies(live.events)).toEqual([
+      "before the drop",
+      "during the drop 1",
+      "during the drop 2",
+      "after the drop",
+    ]);
   });
 
   it("refuses the WebSocket upgrade from a foreign Origin (403), or without one", async () => {
@@ -172,7 +192,9 @@ describe("live events over a real WebSocket", () => {
     const closed = await closedByServer;
     sock.destroy();
     expect(answer).toMatch(/^HTTP\/1\.1 403 /);
-    expect(closed, "the server should end the refused connection, not keep it (and its own shutdown) waiting").toBe(true);
+    expect(closed, "the server should end the refused connection, not keep it (and its own shutdown) waiting").toBe(
+      true,
+    );
   });
 
   it("logout closes the member's open sockets; the old cookie opens no new subscription", async () => {
@@ -185,7 +207,9 @@ describe("live events over a real WebSocket", () => {
     await b.trpc.accounts.logout.mutate();
     const { code } = await Promise.race([
       sub.closed,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the socket stayed open after logout")), 5000)),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error("the socket stayed open after logout")), 5000),
+      ),
     ]);
     expect(code).toBe(4001);
 
@@ -203,24 +227,40 @@ describe("live events over a real WebSocket", () => {
     // This file's server: once the earlier tests' sockets are closed, both gauges are at 0.
     const ws0 = 0;
     const subs0 = 0;
-    await eventually(async () => {
-      const text = await metrics();
-      return metricValue(text, "ws_connections_open") === ws0 && metricValue(text, "trpc_subscriptions_active") === subs0;
-    }, { what: "the earlier tests' sockets to close" });
+    await eventually(
+      async () => {
+        const text = await metrics();
+        return (
+          metricValue(text, "ws_connections_open") === ws0 && metricValue(text, "trpc_subscriptions_active") === subs0
+        );
+      },
+      { what: "the earlier tests' sockets to close" },
+    );
 
     const socket = browserOf(m).openSocket();
     const live = collectLiveEvents(socket.client, await lastEventIdOf(t.server, m.id));
     await live.waitStarted();
-    await eventually(async () => {
-      const text = await metrics();
-      return metricValue(text, "ws_connections_open") === ws0 + 1 && metricValue(text, "trpc_subscriptions_active") === subs0 + 1;
-    }, { what: "ws_connections_open and trpc_subscriptions_active to count the new socket" });
+    await eventually(
+      async () => {
+        const text = await metrics();
+        return (
+          metricValue(text, "ws_connections_open") === ws0 + 1 &&
+          metricValue(text, "trpc_subscriptions_active") === subs0 + 1
+        );
+      },
+      { what: "ws_connections_open and trpc_subscriptions_active to count the new socket" },
+    );
 
     live.unsubscribe();
     await socket.close();
-    await eventually(async () => {
-      const text = await metrics();
-      return metricValue(text, "ws_connections_open") === ws0 && metricValue(text, "trpc_subscriptions_active") === subs0;
-    }, { what: "the gauges to go back down" });
+    await eventually(
+      async () => {
+        const text = await metrics();
+        return (
+          metricValue(text, "ws_connections_open") === ws0 && metricValue(text, "trpc_subscriptions_active") === subs0
+        );
+      },
+      { what: "the gauges to go back down" },
+    );
   });
 });

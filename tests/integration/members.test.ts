@@ -31,7 +31,11 @@ describe("member search (§2 /members)", () => {
     const newer = await member({ gender: "female", country });
     const hidden = await member({ gender: "female", country, confirmed: false }); // not confirmed: not visible
     await member({ gender: "male", country });
-    await t.server.deps.db.updateTable("profiles").set({ last_active: sql`now() - interval '2 days'` }).where("id", "=", older.id).execute();
+    await t.server.deps.db
+      .updateTable("profiles")
+      .set({ last_active: sql`now() - interval '2 days'` })
+      .where("id", "=", older.id)
+      .execute();
 
     const found = await viewer.api.members.search({ gender: "female", country, page: 1, pageSize: 50 });
     const ids = found.items.map((p) => p.id);
@@ -44,9 +48,23 @@ describe("member search (§2 /members)", () => {
 
     // Ages: the factory's members are adults of one default age; a range that excludes it finds none of them.
     const age = found.items.find((p) => p.id === newer.id)!.age;
-    const inRange = await viewer.api.members.search({ gender: "female", country, minAge: age, maxAge: age, page: 1, pageSize: 50 });
+    const inRange = await viewer.api.members.search({
+      gender: "female",
+      country,
+      minAge: age,
+      maxAge: age,
+      page: 1,
+      pageSize: 50,
+    });
     expect(inRange.items.map((p) => p.id)).toContain(newer.id);
-    const outOfRange = await viewer.api.members.search({ gender: "female", country, minAge: Math.min(age + 1, 98), maxAge: 99, page: 1, pageSize: 50 });
+    const outOfRange = await viewer.api.members.search({
+      gender: "female",
+      country,
+      minAge: Math.min(age + 1, 98),
+      maxAge: 99,
+      page: 1,
+      pageSize: 50,
+    });
     expect(outOfRange.items.map((p) => p.id)).not.toContain(newer.id);
   });
 

@@ -73,9 +73,13 @@ describe("operational endpoints", () => {
     expect(types.get("trpc_subscriptions_active")).toBe("gauge");
     // Every line is a comment (# HELP / # TYPE) or a well-formed sample.
     for (const line of text.split("\n").filter(Boolean)) {
-      expect(line, "a Prometheus text-format line").toMatch(/^(# (HELP|TYPE) [a-zA-Z_:][a-zA-Z0-9_:]* .*|[a-zA-Z_:][a-zA-Z0-9_:]*(\{([a-zA-Z_]\w*="(?:[^"\\]|\\.)*",?)*\})? (-?[0-9.e+-]+|NaN|\+Inf|-Inf)( \d+)?)$/);
+      expect(line, "a Prometheus text-format line").toMatch(
+        /^(# (HELP|TYPE) [a-zA-Z_:][a-zA-Z0-9_:]* .*|[a-zA-Z_:][a-zA-Z0-9_:]*(\{([a-zA-Z_]\w*="(?:[^"\\]|\\.)*",?)*\})? (-?[0-9.e+-]+|NaN|\+Inf|-Inf)( \d+)?)$/,
+      );
     }
-    expect(sample(text, "http_request_duration_seconds_count", { method: "GET", route: "/healthz", status_code: "200" })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, "http_request_duration_seconds_count", { method: "GET", route: "/healthz", status_code: "200" }),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it("counts sent messages, published and delivered events", async () => {
@@ -89,15 +93,20 @@ describe("operational endpoints", () => {
       const api = await callerFor(t.server.deps, a);
       await api.chats.send({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "counted" });
       await live.waitForCount(1);
-      await eventually(async () => {
-        const after = (await metricsText()).text;
-        return (
-          sample(after, "chat_messages_sent_total") === sample(before, "chat_messages_sent_total") + 1 &&
-          // One message.new for each member of the conversation.
-          sample(after, "bus_events_published_total", { type: "message.new" }) === sample(before, "bus_events_published_total", { type: "message.new" }) + 2 &&
-          sample(after, "bus_events_delivered_total", { type: "message.new" }) >= sample(before, "bus_events_delivered_total", { type: "message.new" }) + 1
-        );
-      }, { what: "the counters to move" });
+      await eventually(
+        async () => {
+          const after = (await metricsText()).text;
+          return (
+            sample(after, "chat_messages_sent_total") === sample(before, "chat_messages_sent_total") + 1 &&
+            // One message.new for each member of the conversation.
+            sample(after, "bus_events_published_total", { type: "message.new" }) ===
+              sample(before, "bus_events_published_total", { type: "message.new" }) + 2 &&
+            sample(after, "bus_events_delivered_total", { type: "message.new" }) >=
+              sample(before, "bus_events_delivered_total", { type: "message.new" }) + 1
+          );
+        },
+        { what: "the counters to move" },
+      );
     } finally {
       await browser.closeSockets();
     }

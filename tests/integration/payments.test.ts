@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { useTestServer } from "../support/server.js";
 import { appCodeOf, creditsOf, failureOf, memberFactory } from "../support/factories.js";
-import { decideCheckout, getCheckout, postWebhook, referenceOf, webhookBody, webhooksDelivered } from "../support/payments.js";
+import {
+  decideCheckout,
+  getCheckout,
+  postWebhook,
+  referenceOf,
+  webhookBody,
+  webhooksDelivered,
+} from "../support/payments.js";
 
 /**
  * Payments (§3 Payment, §4 loading → pending → completed | failed | cancelled, §8): every state
@@ -23,7 +30,10 @@ describe("payments", () => {
     return pkg;
   }
 
-  async function start(m: Member, opts: { credits?: number; method?: string; country?: string; discountCode?: string | null; key?: string } = {}) {
+  async function start(
+    m: Member,
+    opts: { credits?: number; method?: string; country?: string; discountCode?: string | null; key?: string } = {},
+  ) {
     const pkg = await packageOf(m, opts.credits ?? 100, opts.country ?? "NL");
     return m.api.payments.start({
       packageId: pkg.id,
@@ -39,7 +49,12 @@ describe("payments", () => {
   }
 
   async function purchaseLedgerRows(userId: number) {
-    return t.server.deps.db.selectFrom("credit_ledger").selectAll().where("user_id", "=", userId).where("reason", "=", "purchase").execute();
+    return t.server.deps.db
+      .selectFrom("credit_ledger")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("reason", "=", "purchase")
+      .execute();
   }
 
   describe("packages and methods (§2 /credits, §3)", () => {
@@ -50,12 +65,25 @@ describe("payments", () => {
       expect(nl.packages.map((p) => p.credits)).toEqual([100, 250, 600, 1500]);
       expect(nl.packages.map((p) => p.priceCents)).toEqual([999, 1999, 3999, 7999]);
       expect(nl.packages.filter((p) => p.bestValue)).toHaveLength(1);
-      const cheapestPerCredit = [...nl.packages].sort((a, b) => a.priceCents / a.credits - b.priceCents / b.credits)[0]!;
+      const cheapestPerCredit = [...nl.packages].sort(
+        (a, b) => a.priceCents / a.credits - b.priceCents / b.credits,
+      )[0]!;
       expect(cheapestPerCredit.bestValue).toBe(true);
-      for (const [country, currency] of [["GB", "GBP"], ["US", "USD"], ["CH", "CHF"], ["PL", "PLN"], ["CA", "CAD"], ["AU", "AUD"], ["NZ", "NZD"], ["DE", "EUR"]]) {
+      for (const [country, currency] of [
+        ["GB", "GBP"],
+        ["US", "USD"],
+        ["CH", "CHF"],
+        ["PL", "PLN"],
+        ["CA", "CAD"],
+        ["AU", "AUD"],
+        ["NZ", "NZD"],
+        ["DE", "EUR"],
+      ]) {
         const list = await m.api.credits.packages({ country });
         expect(list.currency).toBe(currency);
-        expect(list.packages.every((p) => p.currency === currency && Number.isInteger(p.priceCents) && p.priceCents > 0)).toBe(true);
+        expect(
+          list.packages.every((p) => p.currency === currency && Number.isInteger(p.priceCents) && p.priceCents > 0),
+        ).toBe(true);
       }
     });
 
@@ -77,10 +105,22 @@ describe("payments", () => {
 
     it("refuses a method the country does not offer, and an unknown package", async () => {
       const m = await member();
-      expect(appCodeOf(await failureOf(start(m, { method: "ideal", country: "DE" })))).toBe("PAYMENT_METHOD_UNAVAILABLE");
-      const err = await failureOf(m.api.payments.start({ packageId: 999_999, method: "ideal", country: "NL", discountCode: null, idempotencyKey: crypto.randomUUID() }));
+      expect(appCodeOf(await failureOf(start(m, { method: "ideal", country: "DE" })))).toBe(
+        "PAYMENT_METHOD_UNAVAILABLE",
+      );
+      const err = await failureOf(
+        m.api.payments.start({
+          packageId: 999_999,
+          method: "ideal",
+          country: "NL",
+          discountCode: null,
+          idempotencyKey: crypto.randomUUID(),
+        }),
+      );
       expect(appCodeOf(err)).toBe("NOT_FOUND");
-      expect(await t.server.deps.db.selectFrom("payments").select("id").where("user_id", "=", m.id).execute()).toEqual([]);
+      expect(await t.server.deps.db.selectFrom("payments").select("id").where("user_id", "=", m.id).execute()).toEqual(
+        [],
+      );
     });
   });
 
@@ -88,11 +128,25 @@ describe("payments", () => {
     it("start: loading then pending, with a hosted checkout for the amount and method", async () => {
       const m = await member();
       const { payment, checkoutUrl } = await start(m, { credits: 250 });
-      expect(payment).toMatchObject({ status: "pending", credits: 250, amountCents: 1999, listAmountCents: 1999, currency: "EUR", method: "ideal", refundDays: 14 });
+      expect(payment).toMatchObject({
+        status: "pending",
+        credits: 250,
+        amountCents: 1999,
+        listAmountCents: 1999,
+        currency: "EUR",
+        method: "ideal",
+        refundDays: 14,
+      });
       expect(checkoutUrl).toMatch(/^\/checkout\/sim_/);
       const checkout = await getCheckout(t.server, referenceOf(checkoutUrl));
       expect(checkout.status).toBe(200);
-      expect(checkout.body).toMatchObject({ amountCents: 1999, currency: "EUR", method: "ideal", status: "pending", description: "250 credits" });
+      expect(checkout.body).toMatchObject({
+        amountCents: 1999,
+        currency: "EUR",
+        method: "ideal",
+        status: "pending",
+        description: "250 credits",
+      });
       expect((await rowOf(payment.id)).provider_reference).toBe(referenceOf(checkoutUrl));
     });
 
@@ -101,19 +155,34 @@ describe("payments", () => {
       expect((await m.api.accounts.me())!.paidUser).toBe(false);
       const { payment, checkoutUrl } = await start(m, { credits: 600 });
       const decided = await decideCheckout(t.server, referenceOf(checkoutUrl), { outcome: "approve" });
-      expect(decided).toEqual({ status: 200, body: { returnUrl: expect.stringMatching(new RegExp(`/transactions/${payment.id}$`)) } });
+      expect(decided).toEqual({
+        status: 200,
+        body: { returnUrl: expect.stringMatching(new RegExp(`/transactions/${payment.id}$`)) },
+      });
       await webhooksDelivered(t.server);
       const row = await rowOf(payment.id);
       expect(row.status).toBe("completed");
       expect(row.completed_at).not.toBeNull();
       const me = (await m.api.accounts.me())!;
       expect(me).toMatchObject({ credits: 600, paidUser: true });
-      expect(await purchaseLedgerRows(m.id)).toMatchObject([{ delta: 600, balance_after: 600, reference: `payment:${payment.id}` }]);
+      expect(await purchaseLedgerRows(m.id)).toMatchObject([
+        { delta: 600, balance_after: 600, reference: `payment:${payment.id}` },
+      ]);
       expect(await creditsOf(t.server.deps, m.id)).toMatchObject({ balance: 600, ledgerSum: 600 });
-      const events = await t.server.deps.db.selectFrom("member_events").select(["type", "payload"]).where("user_id", "=", m.id).execute();
+      const events = await t.server.deps.db
+        .selectFrom("member_events")
+        .select(["type", "payload"])
+        .where("user_id", "=", m.id)
+        .execute();
       expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(["credits.changed", "payment.updated"]));
       // Stored as a JSON document (not a JSON string), so a reconnecting tab's backfill gets the event.
-      expect(events.find((e) => e.type === "credits.changed")!.payload).toEqual({ type: "credits.changed", credits: 600, paidUser: true, reason: "purchase", paymentId: payment.id });
+      expect(events.find((e) => e.type === "credits.changed")!.payload).toEqual({
+        type: "credits.changed",
+        credits: 600,
+        paidUser: true,
+        reason: "purchase",
+        paymentId: payment.id,
+      });
       const view = await m.api.payments.get({ paymentId: payment.id });
       expect(view.status).toBe("completed");
       expect(Date.parse(view.refundableUntil!) - Date.parse(view.completedAt!)).toBe(14 * 86_400_000);
@@ -127,8 +196,14 @@ describe("payments", () => {
       const cancelled = await start(m);
       await decideCheckout(t.server, referenceOf(cancelled.checkoutUrl), { outcome: "cancel" });
       await webhooksDelivered(t.server);
-      expect(await m.api.payments.get({ paymentId: failed.payment.id })).toMatchObject({ status: "failed", failureReason: "declined" });
-      expect(await m.api.payments.get({ paymentId: cancelled.payment.id })).toMatchObject({ status: "cancelled", failureReason: "cancelled_by_payer" });
+      expect(await m.api.payments.get({ paymentId: failed.payment.id })).toMatchObject({
+        status: "failed",
+        failureReason: "declined",
+      });
+      expect(await m.api.payments.get({ paymentId: cancelled.payment.id })).toMatchObject({
+        status: "cancelled",
+        failureReason: "cancelled_by_payer",
+      });
       expect((await m.api.accounts.me())!).toMatchObject({ credits: 0, paidUser: false });
       expect(await purchaseLedgerRows(m.id)).toEqual([]);
       const other = await start(m, { method: "paypal" });
@@ -138,7 +213,9 @@ describe("payments", () => {
     it("leaving the checkout pending keeps the payment pending; the payer can come back and finish it", async () => {
       const m = await member();
       const { payment, checkoutUrl } = await start(m);
-      expect(await decideCheckout(t.server, referenceOf(checkoutUrl), { outcome: "pending" })).toMatchObject({ status: 200 });
+      expect(await decideCheckout(t.server, referenceOf(checkoutUrl), { outcome: "pending" })).toMatchObject({
+        status: 200,
+      });
       await webhooksDelivered(t.server);
       const view = await m.api.payments.get({ paymentId: payment.id });
       expect(view).toMatchObject({ status: "pending", checkoutUrl });
@@ -155,10 +232,26 @@ describe("payments", () => {
       await decideCheckout(t.server, referenceOf(lost.checkoutUrl), { outcome: "fail" });
       await webhooksDelivered(t.server);
       const late = [
-        webhookBody({ reference: referenceOf(done.checkoutUrl), paymentId: done.payment.id, status: "failed", amountCents: 999, currency: "EUR" }),
-        webhookBody({ reference: referenceOf(lost.checkoutUrl), paymentId: lost.payment.id, status: "completed", amountCents: 999, currency: "EUR" }),
+        webhookBody({
+          reference: referenceOf(done.checkoutUrl),
+          paymentId: done.payment.id,
+          status: "failed",
+          amountCents: 999,
+          currency: "EUR",
+        }),
+        webhookBody({
+          reference: referenceOf(lost.checkoutUrl),
+          paymentId: lost.payment.id,
+          status: "completed",
+          amountCents: 999,
+          currency: "EUR",
+        }),
       ];
-      for (const body of late) expect(await postWebhook(t.server, body)).toEqual({ status: 200, body: { received: true, duplicate: false, applied: false } });
+      for (const body of late)
+        expect(await postWebhook(t.server, body)).toEqual({
+          status: 200,
+          body: { received: true, duplicate: false, applied: false },
+        });
       expect((await rowOf(done.payment.id)).status).toBe("completed");
       expect((await rowOf(lost.payment.id)).status).toBe("failed");
       expect((await creditsOf(t.server.deps, m.id)).balance).toBe(100);
@@ -169,8 +262,14 @@ describe("payments", () => {
     it("the member may cancel a pending payment; the provider's checkout closes with it", async () => {
       const m = await member();
       const { payment, checkoutUrl } = await start(m);
-      expect(await m.api.payments.cancel({ paymentId: payment.id })).toMatchObject({ status: "cancelled", failureReason: "cancelled_by_merchant" });
-      expect(await decideCheckout(t.server, referenceOf(checkoutUrl), { outcome: "approve" })).toEqual({ status: 409, body: { error: "checkout_closed", status: "cancelled" } });
+      expect(await m.api.payments.cancel({ paymentId: payment.id })).toMatchObject({
+        status: "cancelled",
+        failureReason: "cancelled_by_merchant",
+      });
+      expect(await decideCheckout(t.server, referenceOf(checkoutUrl), { outcome: "approve" })).toEqual({
+        status: 409,
+        body: { error: "checkout_closed", status: "cancelled" },
+      });
       await webhooksDelivered(t.server);
       expect((await creditsOf(t.server.deps, m.id)).balance).toBe(0);
     });
@@ -178,16 +277,30 @@ describe("payments", () => {
     it("an abandoned checkout expires: the return page finds it cancelled (expired)", async () => {
       const m = await member();
       const { payment, checkoutUrl } = await start(m);
-      await t.server.deps.db.updateTable("simulated_checkout_sessions").set({ expires_at: sql<Date>`now() - interval '1 minute'` }).where("reference", "=", referenceOf(checkoutUrl)).execute();
-      expect(await m.api.payments.get({ paymentId: payment.id })).toMatchObject({ status: "cancelled", failureReason: "expired" });
+      await t.server.deps.db
+        .updateTable("simulated_checkout_sessions")
+        .set({ expires_at: sql<Date>`now() - interval '1 minute'` })
+        .where("reference", "=", referenceOf(checkoutUrl))
+        .execute();
+      expect(await m.api.payments.get({ paymentId: payment.id })).toMatchObject({
+        status: "cancelled",
+        failureReason: "expired",
+      });
       await webhooksDelivered(t.server);
     });
 
     it("a payment stuck in loading (the provider never answered) is failed on the next look", async () => {
       const m = await member();
       const { payment } = await start(m);
-      await t.server.deps.db.updateTable("payments").set({ status: "loading", created_at: sql<Date>`now() - interval '10 minutes'` }).where("id", "=", payment.id).execute();
-      expect(await m.api.payments.get({ paymentId: payment.id })).toMatchObject({ status: "failed", failureReason: "provider_timeout" });
+      await t.server.deps.db
+        .updateTable("payments")
+        .set({ status: "loading", created_at: sql<Date>`now() - interval '10 minutes'` })
+        .where("id", "=", payment.id)
+        .execute();
+      expect(await m.api.payments.get({ paymentId: payment.id })).toMatchObject({
+        status: "failed",
+        failureReason: "provider_timeout",
+      });
     });
 
     it("a retried start with the same idempotency key returns the first payment", async () => {
@@ -197,7 +310,9 @@ describe("payments", () => {
       const b = await start(m, { key });
       expect(b.payment.id).toBe(a.payment.id);
       expect(b.checkoutUrl).toBe(a.checkoutUrl);
-      expect(await t.server.deps.db.selectFrom("payments").select("id").where("user_id", "=", m.id).execute()).toHaveLength(1);
+      expect(
+        await t.server.deps.db.selectFrom("payments").select("id").where("user_id", "=", m.id).execute(),
+      ).toHaveLength(1);
     });
 
     it("only the first completed payment changes paid_user; every completed payment credits its package", async () => {
@@ -221,7 +336,13 @@ describe("payments", () => {
 
     it("refuses a bad, missing or foreign-secret signature, and a tampered body (401), changing nothing", async () => {
       const { m, payment, reference } = await pendingPayment();
-      const body = webhookBody({ reference, paymentId: payment.id, status: "completed", amountCents: 999, currency: "EUR" });
+      const body = webhookBody({
+        reference,
+        paymentId: payment.id,
+        status: "completed",
+        amountCents: 999,
+        currency: "EUR",
+      });
       expect((await postWebhook(t.server, body, { signature: null })).status).toBe(401);
       expect((await postWebhook(t.server, body, { signature: "sha256=" + "0".repeat(64) })).status).toBe(401);
       expect((await postWebhook(t.server, body, { secret: "another-secret-of-someone-else" })).status).toBe(401);
@@ -232,25 +353,71 @@ describe("payments", () => {
       expect((await postWebhook(t.server, tampered, { signature })).status).toBe(401);
       expect((await rowOf(payment.id)).status).toBe("pending");
       expect((await creditsOf(t.server.deps, m.id)).balance).toBe(0);
-      expect(await t.server.deps.db.selectFrom("payment_webhook_events").select("id").where("payment_id", "=", payment.id).execute()).toEqual([]);
+      expect(
+        await t.server.deps.db
+          .selectFrom("payment_webhook_events")
+          .select("id")
+          .where("payment_id", "=", payment.id)
+          .execute(),
+      ).toEqual([]);
     });
 
     it("refuses a signed webhook whose amount or currency is not the payment's (400), and a body that is not an event", async () => {
       const { m, payment, reference } = await pendingPayment();
-      expect((await postWebhook(t.server, webhookBody({ reference, paymentId: payment.id, status: "completed", amountCents: 1, currency: "EUR" }))).status).toBe(400);
-      expect((await postWebhook(t.server, webhookBody({ reference, paymentId: payment.id, status: "completed", amountCents: 999, currency: "USD" }))).status).toBe(400);
+      expect(
+        (
+          await postWebhook(
+            t.server,
+            webhookBody({ reference, paymentId: payment.id, status: "completed", amountCents: 1, currency: "EUR" }),
+          )
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await postWebhook(
+            t.server,
+            webhookBody({ reference, paymentId: payment.id, status: "completed", amountCents: 999, currency: "USD" }),
+          )
+        ).status,
+      ).toBe(400);
       expect((await postWebhook(t.server, '{"hello":"world"}')).status).toBe(400);
       expect((await postWebhook(t.server, "not json")).status).toBe(400);
-      expect((await postWebhook(t.server, webhookBody({ reference: "sim_unknown_reference", paymentId: 2_000_000_000, status: "completed", amountCents: 999, currency: "EUR" }))).status).toBe(404);
+      expect(
+        (
+          await postWebhook(
+            t.server,
+            webhookBody({
+              reference: "sim_unknown_reference",
+              paymentId: 2_000_000_000,
+              status: "completed",
+              amountCents: 999,
+              currency: "EUR",
+            }),
+          )
+        ).status,
+      ).toBe(404);
       expect((await rowOf(payment.id)).status).toBe("pending");
       expect((await creditsOf(t.server.deps, m.id)).balance).toBe(0);
     });
 
     it("a replayed webhook (same event id) is recognised and credits nothing more", async () => {
       const { m, payment, reference } = await pendingPayment();
-      const body = webhookBody({ reference, paymentId: payment.id, status: "completed", amountCents: 999, currency: "EUR" });
-      expect(await postWebhook(t.server, body)).toEqual({ status: 200, body: { received: true, duplicate: false, applied: true } });
-      for (let i = 0; i < 3; i++) expect(await postWebhook(t.server, body)).toEqual({ status: 200, body: { received: true, duplicate: true, applied: false } });
+      const body = webhookBody({
+        reference,
+        paymentId: payment.id,
+        status: "completed",
+        amountCents: 999,
+        currency: "EUR",
+      });
+      expect(await postWebhook(t.server, body)).toEqual({
+        status: 200,
+        body: { received: true, duplicate: false, applied: true },
+      });
+      for (let i = 0; i < 3; i++)
+        expect(await postWebhook(t.server, body)).toEqual({
+          status: 200,
+          body: { received: true, duplicate: true, applied: false },
+        });
       expect(await creditsOf(t.server.deps, m.id)).toMatchObject({ balance: 100, ledgerSum: 100 });
       expect(await purchaseLedgerRows(m.id)).toHaveLength(1);
     });
@@ -258,7 +425,9 @@ describe("payments", () => {
     it("several different completed events, and the return page asking the provider at once, credit exactly once", async () => {
       const { m, payment, reference } = await pendingPayment();
       await decideCheckout(t.server, reference, { outcome: "approve" });
-      const bodies = Array.from({ length: 5 }, () => webhookBody({ reference, paymentId: payment.id, status: "completed", amountCents: 999, currency: "EUR" }));
+      const bodies = Array.from({ length: 5 }, () =>
+        webhookBody({ reference, paymentId: payment.id, status: "completed", amountCents: 999, currency: "EUR" }),
+      );
       const results = await Promise.all([
         ...bodies.map((b) => postWebhook(t.server, b)),
         ...Array.from({ length: 5 }, () => m.api.payments.get({ paymentId: payment.id })),
@@ -275,9 +444,18 @@ describe("payments", () => {
     it("the return page can settle the payment before the webhook arrives; the webhook then changes nothing", async () => {
       const { m, payment, reference } = await pendingPayment();
       // The provider settled, its webhook has not come: the return page asks the provider.
-      await t.server.deps.db.updateTable("simulated_checkout_sessions").set({ status: "completed" }).where("reference", "=", reference).execute();
+      await t.server.deps.db
+        .updateTable("simulated_checkout_sessions")
+        .set({ status: "completed" })
+        .where("reference", "=", reference)
+        .execute();
       expect((await m.api.payments.get({ paymentId: payment.id })).status).toBe("completed");
-      expect(await postWebhook(t.server, webhookBody({ reference, paymentId: payment.id, status: "completed", amountCents: 999, currency: "EUR" }))).toMatchObject({
+      expect(
+        await postWebhook(
+          t.server,
+          webhookBody({ reference, paymentId: payment.id, status: "completed", amountCents: 999, currency: "EUR" }),
+        ),
+      ).toMatchObject({
         status: 200,
         body: { applied: false },
       });
@@ -303,16 +481,31 @@ describe("payments", () => {
     it("repeat order without an earlier purchase: NO_PREVIOUS_ORDER", async () => {
       const m = await member();
       expect(await m.api.payments.repeatOptions()).toEqual([]);
-      expect(appCodeOf(await failureOf(m.api.payments.repeat({ idempotencyKey: crypto.randomUUID() })))).toBe("NO_PREVIOUS_ORDER");
+      expect(appCodeOf(await failureOf(m.api.payments.repeat({ idempotencyKey: crypto.randomUUID() })))).toBe(
+        "NO_PREVIOUS_ORDER",
+      );
     });
 
     it("a saved card repeats the last order at once, without a checkout; a retry does not charge twice", async () => {
       const m = await member();
       const first = await start(m, { credits: 250, method: "visa" });
-      await decideCheckout(t.server, referenceOf(first.checkoutUrl), { outcome: "approve", card: "4242", saveCard: true });
+      await decideCheckout(t.server, referenceOf(first.checkoutUrl), {
+        outcome: "approve",
+        card: "4242",
+        saveCard: true,
+      });
       await webhooksDelivered(t.server);
       const options = await m.api.payments.repeatOptions();
-      expect(options).toEqual([expect.objectContaining({ paymentId: first.payment.id, credits: 250, method: "visa", oneClick: true, cardLast4: "4242", amountCents: 1999 })]);
+      expect(options).toEqual([
+        expect.objectContaining({
+          paymentId: first.payment.id,
+          credits: 250,
+          method: "visa",
+          oneClick: true,
+          cardLast4: "4242",
+          amountCents: 1999,
+        }),
+      ]);
       const key = crypto.randomUUID();
       const repeat = await m.api.payments.repeat({ idempotencyKey: key });
       expect(repeat.checkoutUrl).toBeNull();
@@ -325,7 +518,11 @@ describe("payments", () => {
     it("a card that declines recurring charges gives a failed repeat order ('recurring_declined'); nothing is credited", async () => {
       const m = await member();
       const first = await start(m, { method: "mastercard" });
-      await decideCheckout(t.server, referenceOf(first.checkoutUrl), { outcome: "approve", card: "0341", saveCard: true });
+      await decideCheckout(t.server, referenceOf(first.checkoutUrl), {
+        outcome: "approve",
+        card: "0341",
+        saveCard: true,
+      });
       await webhooksDelivered(t.server);
       const repeat = await m.api.payments.repeat({ idempotencyKey: crypto.randomUUID() });
       expect(repeat.payment).toMatchObject({ status: "failed", failureReason: "recurring_declined", recurring: true });
@@ -339,7 +536,13 @@ describe("payments", () => {
       await decideCheckout(t.server, referenceOf(first.checkoutUrl), { outcome: "approve" });
       await webhooksDelivered(t.server);
       const repeat = await m.api.payments.repeat({ paymentId: first.payment.id, idempotencyKey: crypto.randomUUID() });
-      expect(repeat.payment).toMatchObject({ status: "pending", credits: 600, method: "ideal", recurring: false, discountCode: null });
+      expect(repeat.payment).toMatchObject({
+        status: "pending",
+        credits: 600,
+        method: "ideal",
+        recurring: false,
+        discountCode: null,
+      });
       expect(repeat.checkoutUrl).toMatch(/^\/checkout\//);
     });
   });

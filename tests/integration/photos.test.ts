@@ -9,9 +9,16 @@ import { MAX_PHOTOS_FREE } from "../../server/constants.js";
 describe("own photos", () => {
   const t = useTestServer();
 
-  const png = (background = "#c36") => sharp({ create: { width: 64, height: 64, channels: 3, background } }).png().toBuffer();
+  const png = (background = "#c36") =>
+    sharp({ create: { width: 64, height: 64, channels: 3, background } })
+      .png()
+      .toBuffer();
 
-  async function upload(member: { sessionToken: string } | null, body: Buffer, opts: { type?: string; name?: string; headers?: Record<string, string>; private?: boolean } = {}) {
+  async function upload(
+    member: { sessionToken: string } | null,
+    body: Buffer,
+    opts: { type?: string; name?: string; headers?: Record<string, string>; private?: boolean } = {},
+  ) {
     const form = new FormData();
     if (opts.private) form.append("private", "true");
     form.append("photo", new Blob([new Uint8Array(body)], { type: opts.type ?? "image/png" }), opts.name ?? "me.png");
@@ -20,11 +27,21 @@ describe("own photos", () => {
       body: form,
       headers: { ...(member ? { cookie: `auth=${member.sessionToken}` } : {}), ...opts.headers },
     });
-    return { status: res.status, body: (await res.json()) as { photo?: { id: number; isMain: boolean; url: string; thumbUrl: string }; appCode?: string; error?: string; details?: Record<string, number> } };
+    return {
+      status: res.status,
+      body: (await res.json()) as {
+        photo?: { id: number; isMain: boolean; url: string; thumbUrl: string };
+        appCode?: string;
+        error?: string;
+        details?: Record<string, number>;
+      },
+    };
   }
 
-  const photoRows = (m: TestMember) => t.server.deps.db.selectFrom("photos").selectAll().where("profile_id", "=", m.id).orderBy("id").execute();
-  const mediaFiles = () => (fs.existsSync(t.server.deps.config.mediaDir) ? fs.readdirSync(t.server.deps.config.mediaDir).length : 0);
+  const photoRows = (m: TestMember) =>
+    t.server.deps.db.selectFrom("photos").selectAll().where("profile_id", "=", m.id).orderBy("id").execute();
+  const mediaFiles = () =>
+    fs.existsSync(t.server.deps.config.mediaDir) ? fs.readdirSync(t.server.deps.config.mediaDir).length : 0;
 
   it("uploads a real image over HTTP: three WebP files are stored and the first photo becomes main", async () => {
     const m = await createMember(t.server.deps);
@@ -32,7 +49,13 @@ describe("own photos", () => {
     const first = await upload(m, await png());
     expect(first.status).toBe(201);
     expect(first.body.photo).toMatchObject({ isMain: true, isPrivate: false });
-    const second = await upload(m, await sharp({ create: { width: 90, height: 40, channels: 3, background: "#36c" } }).jpeg().toBuffer(), { type: "image/jpeg" });
+    const second = await upload(
+      m,
+      await sharp({ create: { width: 90, height: 40, channels: 3, background: "#36c" } })
+        .jpeg()
+        .toBuffer(),
+      { type: "image/jpeg" },
+    );
     expect(second.status).toBe(201);
     expect(second.body.photo?.isMain).toBe(false);
     expect(mediaFiles()).toBe(filesBefore + 6);
@@ -76,7 +99,13 @@ describe("own photos", () => {
     expect(text.body.appCode).toBe("INVALID_IMAGE");
     const fakePng = await upload(m, Buffer.concat([(await png()).subarray(0, 40)]), { name: "broken.png" });
     expect(fakePng.status).toBe(400);
-    const svg = await upload(m, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'), { type: "image/svg+xml", name: "x.svg" });
+    const svg = await upload(
+      m,
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+      ),
+      { type: "image/svg+xml", name: "x.svg" },
+    );
     expect(svg.status).toBe(400);
     expect(await photoRows(m)).toHaveLength(0);
     expect(mediaFiles()).toBe(filesBefore);
@@ -105,7 +134,9 @@ describe("own photos", () => {
     for (let i = 0; i < 3; i++) ids.push((await upload(m, await png())).body.photo!.id);
     const api = await callerFor(t.server.deps, m);
 
-    await expect(api.members.setPhotoPrivate({ photoId: ids[0]!, isPrivate: true })).rejects.toSatisfy((e) => appCodeOf(e) === "VALIDATION");
+    await expect(api.members.setPhotoPrivate({ photoId: ids[0]!, isPrivate: true })).rejects.toSatisfy(
+      (e) => appCodeOf(e) === "VALIDATION",
+    );
     let mine = await api.members.setPhotoPrivate({ photoId: ids[2]!, isPrivate: true });
     expect(mine.photos.find((p) => p.id === ids[2])?.isPrivate).toBe(true);
 
@@ -141,7 +172,9 @@ describe("own photos", () => {
     ]) {
       await expect(call()).rejects.toSatisfy((e) => appCodeOf(e) === "NOT_FOUND");
     }
-    expect(await photoRows(owner)).toEqual([expect.objectContaining({ id: photoId, is_main: true, is_private: false })]);
+    expect(await photoRows(owner)).toEqual([
+      expect.objectContaining({ id: photoId, is_main: true, is_private: false }),
+    ]);
     expect((await api.members.myPhotos()).count).toBe(0);
     const visitor = await callerFor(t.server.deps, null);
     await expect(visitor.members.myPhotos()).rejects.toSatisfy((e) => appCodeOf(e) === "AUTHENTICATION_REQUIRED");

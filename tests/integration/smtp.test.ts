@@ -15,7 +15,9 @@ interface Received {
 
 /** Undo quoted-printable (soft line breaks and =XX), enough to read links and headers. */
 function decodeQuotedPrintable(s: string): string {
-  const bytes = s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = s
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
@@ -46,7 +48,9 @@ describe("activation mail over real SMTP (SMTP_URL)", () => {
     await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
     const port = (smtp.server.address() as AddressInfo).port;
     db = await createTestDatabase();
-    server = await startTestServer(db, { env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Amora <no-reply@amora.test>" } });
+    server = await startTestServer(db, {
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Amora <no-reply@amora.test>" },
+    });
   });
 
   afterAll(async () => {
@@ -61,7 +65,9 @@ describe("activation mail over real SMTP (SMTP_URL)", () => {
     const user = await b.trpc.accounts.signup.mutate(fields as never);
     expect(user.status).toBe("not_confirmed");
 
-    const mail = await eventually(() => inbox.find((m) => m.to.includes(fields.email)), { what: "the mail to arrive over SMTP" });
+    const mail = await eventually(() => inbox.find((m) => m.to.includes(fields.email)), {
+      what: "the mail to arrive over SMTP",
+    });
     expect(mail.to).toEqual([fields.email]);
     expect(mail.from).toBe("no-reply@amora.test");
     const text = decodeQuotedPrintable(mail.raw);

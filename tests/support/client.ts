@@ -17,7 +17,12 @@ export class TestBrowser {
 
   constructor(readonly server: Pick<TestServer, "url" | "wsUrl" | "origin">) {
     this.trpc = createTRPCClient<AppRouter>({
-      links: [httpLink({ url: `${server.url}/trpc`, fetch: (input, init) => this.fetch(String(input instanceof Request ? input.url : input), init) })],
+      links: [
+        httpLink({
+          url: `${server.url}/trpc`,
+          fetch: (input, init) => this.fetch(String(input instanceof Request ? input.url : input), init),
+        }),
+      ],
     });
   }
 
@@ -61,7 +66,9 @@ export class TestBrowser {
    * A tRPC client over one real WebSocket (the `ws` package), authenticated by the jar's
    * cookies on the upgrade request. `origin` defaults to the site's own.
    */
-  openSocket(opts: { origin?: string; retryDelayMs?: number; onClose?: (code?: number) => void; onOpen?: () => void } = {}) {
+  openSocket(
+    opts: { origin?: string; retryDelayMs?: number; onClose?: (code?: number) => void; onOpen?: () => void } = {},
+  ) {
     const headers: Record<string, string> = { origin: opts.origin ?? this.server.origin };
     if (this.cookies.size) headers.cookie = this.cookieHeader();
     class CookieWebSocket extends WebSocket {
@@ -143,7 +150,11 @@ export function collectLiveEvents(client: TRPCClient<AppRouter>, lastEventId: st
       };
       const timer = setTimeout(() => {
         waiters.delete(check);
-        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; got ${JSON.stringify(events.map((e) => [e.id, e.data.type]))}`));
+        reject(
+          new Error(
+            `timed out after ${timeoutMs} ms waiting for ${what}; got ${JSON.stringify(events.map((e) => [e.id, e.data.type]))}`,
+          ),
+        );
       }, timeoutMs);
       waiters.add(check);
       check();
@@ -166,7 +177,11 @@ export function collectLiveEvents(client: TRPCClient<AppRouter>, lastEventId: st
 
 /** The member's newest live event id: subscribe with it to get exactly what comes next. */
 export async function lastEventIdOf(server: Pick<TestServer, "deps">, userId: number): Promise<string> {
-  const row = await server.deps.db.selectFrom("users").select("last_event_seq").where("id", "=", userId).executeTakeFirstOrThrow();
+  const row = await server.deps.db
+    .selectFrom("users")
+    .select("last_event_seq")
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
   return String(row.last_event_seq);
 }
 
@@ -174,7 +189,10 @@ export async function lastEventIdOf(server: Pick<TestServer, "deps">, userId: nu
  * A raw WebSocket upgrade to /trpc with the given headers.
  * @returns the HTTP status of the upgrade answer (101 when accepted) and the socket when open.
  */
-export function rawUpgrade(wsUrl: string, headers: Record<string, string>): Promise<{ status: number; socket: WebSocket | null }> {
+export function rawUpgrade(
+  wsUrl: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; socket: WebSocket | null }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(wsUrl, { headers });
     socket.once("unexpected-response", (_req, res) => {

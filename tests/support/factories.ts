@@ -98,12 +98,15 @@ export type MemberWithApi = Awaited<ReturnType<typeof createMemberWithApi>>;
  * `defaults` apply unless `opts` overrides them.
  */
 export function memberFactory(t: { readonly server: { deps: AppDeps } }, defaults: MemberOptions = {}) {
-  return (opts: MemberOptions = {}): Promise<MemberWithApi> => createMemberWithApi(t.server.deps, { ...defaults, ...opts });
+  return (opts: MemberOptions = {}): Promise<MemberWithApi> =>
+    createMemberWithApi(t.server.deps, { ...defaults, ...opts });
 }
 
 /** Grant credits through the ledger, in one transaction (as a completed payment would). */
 export async function giveCredits(deps: AppDeps, userId: number, amount: number): Promise<number> {
-  return deps.db.transaction().execute((tx) => grantCredits(tx, userId, amount, "purchase", `test:${crypto.randomUUID()}`));
+  return deps.db
+    .transaction()
+    .execute((tx) => grantCredits(tx, userId, amount, "purchase", `test:${crypto.randomUUID()}`));
 }
 
 /** Make the member premium (§6 paid_user). */
@@ -113,12 +116,18 @@ export async function setPremium(deps: AppDeps, userId: number, paid = true): Pr
 
 /** Call procedures as `member` (or as a visitor) without HTTP (STYLE habit 7). */
 export async function callerFor(deps: AppDeps, member: { sessionToken: string } | null) {
-  const ctx = await createInnerContext(deps, { sessionToken: member?.sessionToken ?? null, origin: "http://127.0.0.1" });
+  const ctx = await createInnerContext(deps, {
+    sessionToken: member?.sessionToken ?? null,
+    origin: "http://127.0.0.1",
+  });
   return createCallerFactory(appRouter)(ctx);
 }
 
 /** The member's balance and the sum of their ledger: the two must always agree. */
-export async function creditsOf(deps: AppDeps, userId: number): Promise<{ balance: number; ledgerSum: number; ledgerRows: number }> {
+export async function creditsOf(
+  deps: AppDeps,
+  userId: number,
+): Promise<{ balance: number; ledgerSum: number; ledgerRows: number }> {
   const user = await deps.db.selectFrom("users").select("credits").where("id", "=", userId).executeTakeFirstOrThrow();
   const ledger = await deps.db
     .selectFrom("credit_ledger")
@@ -128,8 +137,14 @@ export async function creditsOf(deps: AppDeps, userId: number): Promise<{ balanc
   return { balance: user.credits, ledgerSum: ledger.sum, ledgerRows: ledger.n };
 }
 
-export async function countRows(deps: AppDeps, table: "users" | "profiles" | "messages" | "conversations" | "credit_ledger" | "likes" | "sessions"): Promise<number> {
-  const row = await deps.db.selectFrom(table).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+export async function countRows(
+  deps: AppDeps,
+  table: "users" | "profiles" | "messages" | "conversations" | "credit_ledger" | "likes" | "sessions",
+): Promise<number> {
+  const row = await deps.db
+    .selectFrom(table)
+    .select(sql<number>`count(*)::int`.as("n"))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
@@ -154,7 +169,10 @@ export async function failureOf(p: Promise<unknown>): Promise<Error & { data?: R
 }
 
 /** Await `cond` (polling), for effects that cross an asynchronous hop. */
-export async function eventually<T>(cond: () => T | Promise<T>, { timeoutMs = 5000, intervalMs = 20, what = "condition" } = {}): Promise<NonNullable<T>> {
+export async function eventually<T>(
+  cond: () => T | Promise<T>,
+  { timeoutMs = 5000, intervalMs = 20, what = "condition" } = {},
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {

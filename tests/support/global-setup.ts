@@ -33,7 +33,9 @@ export default async function setup(project: TestProject) {
       // Files drop their own databases; this catches those of a file that crashed.
       const admin = postgres(process.env.TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
       try {
-        const rows = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`it_${runId}_%`}`;
+        const rows = await admin<
+          { datname: string }[]
+        >`select datname from pg_database where datname like ${`it_${runId}_%`}`;
         for (const { datname } of rows) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
       } finally {
         await admin.end();

@@ -1,6 +1,12 @@
 import crypto from "node:crypto";
 import type { TestServer } from "./server.js";
-import { signWebhookBody, SIMULATED_SIGNATURE_HEADER, SIMULATED_WEBHOOK_PATH, type CheckoutDecision, type SimulatedWebhookBody } from "../../server/features/payments/providers/simulated.provider.js";
+import {
+  signWebhookBody,
+  SIMULATED_SIGNATURE_HEADER,
+  SIMULATED_WEBHOOK_PATH,
+  type CheckoutDecision,
+  type SimulatedWebhookBody,
+} from "../../server/features/payments/providers/simulated.provider.js";
 
 /**
  * Helpers to pay as a member would: start a payment, act on the simulated provider's hosted
@@ -15,7 +21,11 @@ export function referenceOf(checkoutUrl: string | null | undefined): string {
 }
 
 /** The payer's choice on the hosted checkout page, over HTTP. @returns status and body. */
-export async function decideCheckout(server: Pick<TestServer, "url">, reference: string, decision: CheckoutDecision): Promise<{ status: number; body: any }> {
+export async function decideCheckout(
+  server: Pick<TestServer, "url">,
+  reference: string,
+  decision: CheckoutDecision,
+): Promise<{ status: number; body: any }> {
   const res = await fetch(`${server.url}/simulated-checkout/sessions/${encodeURIComponent(reference)}/decide`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -25,7 +35,10 @@ export async function decideCheckout(server: Pick<TestServer, "url">, reference:
 }
 
 /** The hosted checkout page's data. */
-export async function getCheckout(server: Pick<TestServer, "url">, reference: string): Promise<{ status: number; body: any }> {
+export async function getCheckout(
+  server: Pick<TestServer, "url">,
+  reference: string,
+): Promise<{ status: number; body: any }> {
   const res = await fetch(`${server.url}/simulated-checkout/sessions/${encodeURIComponent(reference)}`);
   return { status: res.status, body: await res.json() };
 }
@@ -73,18 +86,32 @@ export async function postWebhook(
 ): Promise<{ status: number; body: any }> {
   const raw = typeof body === "string" ? body : JSON.stringify(body);
   const headers: Record<string, string> = { "content-type": "application/json" };
-  const signature = opts.signature === undefined ? signWebhookBody(opts.secret ?? server.deps.config.PAYMENT_WEBHOOK_SECRET, raw) : opts.signature;
+  const signature =
+    opts.signature === undefined
+      ? signWebhookBody(opts.secret ?? server.deps.config.PAYMENT_WEBHOOK_SECRET, raw)
+      : opts.signature;
   if (signature !== null) headers[SIMULATED_SIGNATURE_HEADER] = signature;
   const res = await fetch(`${server.url}${SIMULATED_WEBHOOK_PATH}`, { method: "POST", headers, body: raw });
   return { status: res.status, body: await res.json() };
 }
 
 /** Add a photo row to a profile (files are not needed for the rules under test). */
-export async function addPhoto(server: Pick<TestServer, "deps">, profileId: number, opts: { isMain?: boolean; isPrivate?: boolean } = {}): Promise<number> {
+export async function addPhoto(
+  server: Pick<TestServer, "deps">,
+  profileId: number,
+  opts: { isMain?: boolean; isPrivate?: boolean } = {},
+): Promise<number> {
   const name = () => `${crypto.randomBytes(16).toString("hex")}.webp`;
   const row = await server.deps.db
     .insertInto("photos")
-    .values({ profile_id: profileId, filename: name(), thumb_filename: name(), blurred_filename: name(), is_main: opts.isMain ?? false, is_private: opts.isPrivate ?? false })
+    .values({
+      profile_id: profileId,
+      filename: name(),
+      thumb_filename: name(),
+      blurred_filename: name(),
+      is_main: opts.isMain ?? false,
+      is_private: opts.isPrivate ?? false,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

@@ -52,7 +52,9 @@ export async function startTestServer(db: TestDatabase, opts: StartOptions = {})
     ...opts.env,
   });
   const log = createLogger(config.LOG_LEVEL, config.INSTANCE_ID);
-  const mailer = recordingMailer(createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM, log }));
+  const mailer = recordingMailer(
+    createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM, log }),
+  );
   const built = await buildApp(config, { deps: { mailer, log } });
   // Every TCP connection, so close() can end what a graceful close left hanging.
   const connections = new Set<Socket>();
@@ -91,7 +93,9 @@ async function closeWithDeadline(built: App, connections: Set<Socket>): Promise<
     new Promise<boolean>((r) => setTimeout(() => r(true), CLOSE_DEADLINE_MS).unref()),
   ]);
   if (!timedOut) return;
-  console.warn(`test server: close() still waiting after ${CLOSE_DEADLINE_MS} ms; destroying ${connections.size} leftover connection(s)`);
+  console.warn(
+    `test server: close() still waiting after ${CLOSE_DEADLINE_MS} ms; destroying ${connections.size} leftover connection(s)`,
+  );
   for (const socket of connections) socket.destroy();
   await closing;
 }

@@ -6,7 +6,9 @@ import { paths } from "../../app/paths";
 export function NotFoundPage() {
   return (
     <section className="text-center py-5" aria-labelledby="not-found-title">
-      <p className="display-1 fw-bold text-primary mb-0" aria-hidden="true">404</p>
+      <p className="display-1 fw-bold text-primary mb-0" aria-hidden="true">
+        404
+      </p>
       <h1 id="not-found-title" className="h3">
         <Trans>This page could not be found</Trans>
       </h1>

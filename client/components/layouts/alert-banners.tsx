@@ -29,12 +29,20 @@ export function AlertBanners() {
     <Container className="pt-3">
       <Alert variant="warning" dismissible onClose={activation.dismiss} className="mb-0">
         <Trans>
-          Please confirm your e-mail address: we sent a link to <strong>{me.email}</strong>. Until then, other members cannot reply to you.
+          Please confirm your e-mail address: we sent a link to <strong>{me.email}</strong>. Until then, other members
+          cannot reply to you.
         </Trans>{" "}
         {resend.isSuccess ? (
-          <span role="status"><Trans>We sent the link again.</Trans></span>
+          <span role="status">
+            <Trans>We sent the link again.</Trans>
+          </span>
         ) : (
-          <Button variant="link" className="p-0 align-baseline" onClick={() => resend.mutate()} disabled={resend.isPending}>
+          <Button
+            variant="link"
+            className="p-0 align-baseline"
+            onClick={() => resend.mutate()}
+            disabled={resend.isPending}
+          >
             <Trans>Send it again</Trans>
           </Button>
         )}

@@ -8,9 +8,15 @@ export function Footer() {
   const { t } = useLingui();
   const year = new Date().getFullYear();
   const links = [
-    [paths.terms, t`Terms`], [paths.privacy, t`Privacy`], [paths.cookies, t`Cookies`], [paths.ban, t`Ban`],
-    [paths.pricing, t`Pricing`], [paths.complaints, t`Complaints`], [paths.returnPolicy, t`Return policy`],
-    [paths.faq, t`FAQ`], [paths.service, t`Support`],
+    [paths.terms, t`Terms`],
+    [paths.privacy, t`Privacy`],
+    [paths.cookies, t`Cookies`],
+    [paths.ban, t`Ban`],
+    [paths.pricing, t`Pricing`],
+    [paths.complaints, t`Complaints`],
+    [paths.returnPolicy, t`Return policy`],
+    [paths.faq, t`FAQ`],
+    [paths.service, t`Support`],
   ] as const;
   return (
     <footer className="site-footer mt-auto py-4">

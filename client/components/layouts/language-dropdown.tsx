@@ -14,7 +14,11 @@ export function LanguageDropdown({ loggedIn }: { loggedIn: boolean }) {
     if (loggedIn) save.mutate({ language: locale });
   };
   return (
-    <NavDropdown title={<span aria-label={t`Language: ${LOCALE_NAMES[current]}`}>{current.toUpperCase()}</span>} id="language-menu" align="end">
+    <NavDropdown
+      title={<span aria-label={t`Language: ${LOCALE_NAMES[current]}`}>{current.toUpperCase()}</span>}
+      id="language-menu"
+      align="end"
+    >
       {LOCALES.map((l) => (
         <NavDropdown.Item key={l} as="button" active={l === current} lang={l} onClick={() => void choose(l)}>
           {LOCALE_NAMES[l]}

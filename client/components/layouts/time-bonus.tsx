@@ -44,7 +44,13 @@ export function TimeBonusBanner() {
   const { timeLeft, percentage } = bonus;
   return (
     <Container className="pt-3">
-      <Alert variant="light" dismissible onClose={banner.dismiss} className="time-bonus-banner mb-0 d-flex align-items-center gap-3" closeLabel={t`Close`}>
+      <Alert
+        variant="light"
+        dismissible
+        onClose={banner.dismiss}
+        className="time-bonus-banner mb-0 d-flex align-items-center gap-3"
+        closeLabel={t`Close`}
+      >
         <GiftIcon size={28} className="time-bonus-icon" />
         <span className="d-flex flex-column flex-md-row flex-md-wrap column-gap-2">
           <span className="fw-semibold">

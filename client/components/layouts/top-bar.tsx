@@ -23,7 +23,10 @@ export function TopBar() {
     <Navbar expand="md" className="top-bar shadow-sm" sticky="top" bg="white" collapseOnSelect>
       <Container>
         <Navbar.Brand as={Link} to={me ? paths.members : paths.home} className="brand">
-          <span aria-hidden="true" className="brand-mark">♥</span> <Trans>Amora</Trans>
+          <span aria-hidden="true" className="brand-mark">
+            ♥
+          </span>{" "}
+          <Trans>Amora</Trans>
         </Navbar.Brand>
         {me ? (
           <>
@@ -53,13 +56,25 @@ export function TopBar() {
                       <Nav.Link as={NavLink} to={paths.credits} eventKey="credits" end>
                         <Trans>Credits</Trans>
                         {me.credits <= CREDITS_BADGE_THRESHOLD && (
-                          <Badge pill bg={me.credits > 0 ? "warning" : "danger"} text={me.credits > 0 ? "dark" : undefined} className="ms-1">
+                          <Badge
+                            pill
+                            bg={me.credits > 0 ? "warning" : "danger"}
+                            text={me.credits > 0 ? "dark" : undefined}
+                            className="ms-1"
+                          >
                             {me.credits}
                           </Badge>
                         )}
                       </Nav.Link>
                       {/* §2: paid users get a repeat-order link beside Credits. */}
-                      <Nav.Link as={NavLink} to={paths.creditsRepeatOrder} eventKey="repeat-order" className="repeat-order-link ps-0" title={t`Repeat order`} aria-label={t`Repeat order`}>
+                      <Nav.Link
+                        as={NavLink}
+                        to={paths.creditsRepeatOrder}
+                        eventKey="repeat-order"
+                        className="repeat-order-link ps-0"
+                        title={t`Repeat order`}
+                        aria-label={t`Repeat order`}
+                      >
                         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
                           <path fill="currentColor" d="M12 4V1L8 5l4 4V6a6 6 0 1 1-6 6H4a8 8 0 1 0 8-8Z" />
                         </svg>

@@ -3,7 +3,11 @@ export function Avatar({ src, name, size = 40 }: { src?: string | null; name: st
   const style = { width: size, height: size };
   if (src) return <img src={src} alt="" className="avatar rounded-circle object-fit-cover" style={style} />;
   return (
-    <span className="avatar avatar-fallback rounded-circle d-inline-flex align-items-center justify-content-center" style={style} aria-hidden="true">
+    <span
+      className="avatar avatar-fallback rounded-circle d-inline-flex align-items-center justify-content-center"
+      style={style}
+      aria-hidden="true"
+    >
       {name.slice(0, 1).toUpperCase()}
     </span>
   );

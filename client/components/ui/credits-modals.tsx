@@ -7,7 +7,15 @@ import { Trans, useLingui } from "@lingui/react/macro";
  * §2 not-enough-credits popup: nothing was sent, bought or charged; offers to buy credits.
  * @param children what it was about (e.g. "A message costs 10 credits. Your message was not sent.").
  */
-export function NotEnoughCreditsModal({ show, onClose, children }: { show: boolean; onClose: () => void; children: ReactNode }) {
+export function NotEnoughCreditsModal({
+  show,
+  onClose,
+  children,
+}: {
+  show: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const { t } = useLingui();
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="no-credits-title">
@@ -32,7 +40,15 @@ export function NotEnoughCreditsModal({ show, onClose, children }: { show: boole
 }
 
 /** §2 premium-only popup: the feature is for premium members; buying any package makes one premium (§1). */
-export function PremiumOnlyModal({ show, onClose, children }: { show: boolean; onClose: () => void; children?: ReactNode }) {
+export function PremiumOnlyModal({
+  show,
+  onClose,
+  children,
+}: {
+  show: boolean;
+  onClose: () => void;
+  children?: ReactNode;
+}) {
   const { t } = useLingui();
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="premium-only-title">
@@ -44,7 +60,10 @@ export function PremiumOnlyModal({ show, onClose, children }: { show: boolean; o
       <Modal.Body>
         <p>{children ?? <Trans>This feature is for premium members.</Trans>}</p>
         <p className="mb-0 small text-body-secondary">
-          <Trans>Buying any credit package makes you a premium member: you see all photos and keep every premium feature, even at 0 credits.</Trans>
+          <Trans>
+            Buying any credit package makes you a premium member: you see all photos and keep every premium feature,
+            even at 0 credits.
+          </Trans>
         </p>
       </Modal.Body>
       <Modal.Footer>

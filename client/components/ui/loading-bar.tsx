@@ -16,5 +16,12 @@ export function LoadingBar() {
     return () => clearTimeout(t);
   }, [busy]);
   if (!visible) return null;
-  return <div className="loading-bar" role="progressbar" aria-label="Loading" style={{ animationDuration: `${LOADING_BAR_DURATION_MS}ms` }} />;
+  return (
+    <div
+      className="loading-bar"
+      role="progressbar"
+      aria-label="Loading"
+      style={{ animationDuration: `${LOADING_BAR_DURATION_MS}ms` }}
+    />
+  );
 }

@@ -16,7 +16,9 @@ export function LoadingState({ label }: { label?: string }) {
 export function EmptyState({ title, children }: { title: ReactNode; children?: ReactNode }) {
   return (
     <div className="text-center text-body-secondary py-5 px-3 empty-state">
-      <div className="empty-state-icon" aria-hidden="true">♡</div>
+      <div className="empty-state-icon" aria-hidden="true">
+        ♡
+      </div>
       <h2 className="h5 mt-3">{title}</h2>
       {children && <div className="mt-2">{children}</div>}
     </div>

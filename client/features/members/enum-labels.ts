@@ -122,7 +122,23 @@ export const INTEREST_LABELS: Record<string, MessageDescriptor> = {
 };
 
 /** The spec's countries (§2 'Language choices by country'; server/constants.ts COUNTRIES). */
-export const COUNTRY_CODES = ["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "GB", "IE", "US", "CA", "AU", "NZ"] as const;
+export const COUNTRY_CODES = [
+  "NL",
+  "BE",
+  "DE",
+  "AT",
+  "CH",
+  "FR",
+  "IT",
+  "ES",
+  "PL",
+  "GB",
+  "IE",
+  "US",
+  "CA",
+  "AU",
+  "NZ",
+] as const;
 
 /**
  * `label(map, key)`: the label of an enumeration value in the member's language (the key as

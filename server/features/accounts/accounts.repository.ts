@@ -26,11 +26,23 @@ export function findCurrentUserRow(db: DB | Tx, userId: number) {
     .innerJoin("profiles", "profiles.id", "users.id")
     .leftJoin("photos", (j) => j.onRef("photos.profile_id", "=", "users.id").on("photos.is_main", "=", true))
     .select([
-      "users.id", "users.email", "users.status", "users.credits", "users.paid_user",
-      "users.free_messages_left", "users.signup_date", "users.language", "users.send_with_enter",
-      "profiles.name", "profiles.status as profile_status", "profiles.gender", "profiles.country",
-      "profiles.birth_date", "profiles.city",
-      "photos.filename as main_filename", "photos.thumb_filename as main_thumb_filename",
+      "users.id",
+      "users.email",
+      "users.status",
+      "users.credits",
+      "users.paid_user",
+      "users.free_messages_left",
+      "users.signup_date",
+      "users.language",
+      "users.send_with_enter",
+      "profiles.name",
+      "profiles.status as profile_status",
+      "profiles.gender",
+      "profiles.country",
+      "profiles.birth_date",
+      "profiles.city",
+      "photos.filename as main_filename",
+      "photos.thumb_filename as main_thumb_filename",
       "photos.status as main_status",
     ])
     .where("users.id", "=", userId)
@@ -71,8 +83,11 @@ export async function activateUser(tx: Tx, userId: number): Promise<boolean> {
   return Number(res.numUpdatedRows) > 0;
 }
 
-export async function updateUserSettings(db: DB, userId: number, set: { language?: string; send_with_enter?: boolean }) {
+export async function updateUserSettings(
+  db: DB,
+  userId: number,
+  set: { language?: string; send_with_enter?: boolean },
+) {
   if (Object.keys(set).length === 0) return;
   await db.updateTable("users").set(set).where("id", "=", userId).execute();
 }
-

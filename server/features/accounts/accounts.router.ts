@@ -1,5 +1,10 @@
 import { router, publicProcedure, memberProcedure } from "../../trpc/init.js";
-import { AUTH_COOKIE_MAX_AGE_SECONDS, AUTH_COOKIE_NAME, LOCALE_COOKIE_MAX_AGE_SECONDS, LOCALE_COOKIE_NAME } from "../../constants.js";
+import {
+  AUTH_COOKIE_MAX_AGE_SECONDS,
+  AUTH_COOKIE_NAME,
+  LOCALE_COOKIE_MAX_AGE_SECONDS,
+  LOCALE_COOKIE_NAME,
+} from "../../constants.js";
 import { LoginInput, SignupInput, TokenInput, UpdateSettingsInput } from "./accounts.schema.js";
 import * as accounts from "./accounts.service.js";
 
@@ -10,7 +15,12 @@ export const accountsRouter = router({
 
   /** Sign up and log in; sets the `auth` cookie. Errors: VALIDATION, EMAIL_EXISTS. */
   signup: publicProcedure.input(SignupInput).mutation(async ({ ctx, input }) => {
-    const { user, token } = await accounts.signup(ctx.deps, { ...input, language: input.language ?? ctx.locale }, ctx.origin, ctx.site);
+    const { user, token } = await accounts.signup(
+      ctx.deps,
+      { ...input, language: input.language ?? ctx.locale },
+      ctx.origin,
+      ctx.site,
+    );
     ctx.setCookie?.(AUTH_COOKIE_NAME, token, AUTH_COOKIE_MAX_AGE_SECONDS);
     return user;
   }),

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { COUNTRIES, GENDERS, LOCALES, MIN_AGE_YEARS, MAX_AGE_YEARS } from "../../constants.js";
 import { ageOn, safeText } from "../../validation.js";
 
-
 const AGE_MESSAGE = `Enter your date of birth (${MIN_AGE_YEARS}+)`; // §5
 
 export const Email = z
@@ -18,10 +17,13 @@ export const SignupInput = z
     email: Email,
     name: safeText({ min: 2, max: 40, label: "Name" }),
     password: z.string().min(8, { message: "Use at least 8 characters" }).max(200),
-    date_of_birth: z.iso.date({ message: AGE_MESSAGE }).refine((d) => {
-      const age = ageOn(d);
-      return age >= MIN_AGE_YEARS && age <= MAX_AGE_YEARS;
-    }, { message: AGE_MESSAGE }),
+    date_of_birth: z.iso.date({ message: AGE_MESSAGE }).refine(
+      (d) => {
+        const age = ageOn(d);
+        return age >= MIN_AGE_YEARS && age <= MAX_AGE_YEARS;
+      },
+      { message: AGE_MESSAGE },
+    ),
     gender: z.enum(GENDERS),
     country: z.enum(COUNTRIES as [string, ...string[]]),
     signup_message: safeText({ max: 1000, multiline: true, label: "Message" }).optional(),

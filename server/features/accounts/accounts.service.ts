@@ -86,14 +86,14 @@ export async function signup(
         language: input.language ?? "en",
       });
       await createProfileInTx(tx, {
-          id,
-          name: input.name,
-          status: "disabled",
-          visible: false,
-          gender: input.gender,
-          birth_date: input.date_of_birth,
-          country: input.country,
-          note: input.signup_message ?? "",
+        id,
+        name: input.name,
+        status: "disabled",
+        visible: false,
+        gender: input.gender,
+        birth_date: input.date_of_birth,
+        country: input.country,
+        note: input.signup_message ?? "",
       });
       if (settings.signup_credits > 0) await grantCreditsInTx(tx, id, settings.signup_credits, "signup_bonus", null);
       await repo.insertEmailToken(tx, {
@@ -113,7 +113,14 @@ export async function signup(
   return { user, token: session.token, sessionId: session.sessionId };
 }
 
-async function sendActivationMail(deps: AppDeps, email: string, name: string, token: string, origin: string, site: string) {
+async function sendActivationMail(
+  deps: AppDeps,
+  email: string,
+  name: string,
+  token: string,
+  origin: string,
+  site: string,
+) {
   const link = `${origin}/activate?token=${encodeURIComponent(token)}`;
   try {
     await deps.mailer.send({
@@ -140,7 +147,10 @@ function escapeHtml(s: string): string {
  *         TooManyAttemptsError (§8) while the address is blocked after repeated failures
  *         (login-throttle.service.ts, counted per address typed, known or not).
  */
-export async function login(deps: AppDeps, input: LoginInput): Promise<{ user: CurrentUser; token: string; sessionId: string }> {
+export async function login(
+  deps: AppDeps,
+  input: LoginInput,
+): Promise<{ user: CurrentUser; token: string; sessionId: string }> {
   await assertLoginAllowed(deps, input.email);
   const row = await repo.findUserByEmail(deps.db, input.email);
   const ok = await verify(row?.password_hash ?? (await getDummyHash()), input.password).catch(() => false);
@@ -176,7 +186,12 @@ export async function activate(deps: AppDeps, token: string): Promise<{ userId: 
 }
 
 /** Send the activation mail again (from the §2 activation reminder). No-op when already active. */
-export async function resendActivation(deps: AppDeps, userId: number, origin: string, site: SiteSettings): Promise<void> {
+export async function resendActivation(
+  deps: AppDeps,
+  userId: number,
+  origin: string,
+  site: SiteSettings,
+): Promise<void> {
   const user = await getCurrentUser(deps, userId);
   if (user.status !== "not_confirmed") return;
   const token = crypto.randomBytes(32).toString("base64url");
@@ -211,7 +226,11 @@ export async function getCurrentUser(deps: AppDeps, userId: number): Promise<Cur
     gender: r.gender,
     country: r.country,
     mainImage: r.main_filename
-      ? { url: mediaUrl(r.main_filename), thumbUrl: mediaUrl(r.main_thumb_filename!), status: r.main_status ?? "active" }
+      ? {
+          url: mediaUrl(r.main_filename),
+          thumbUrl: mediaUrl(r.main_thumb_filename!),
+          status: r.main_status ?? "active",
+        }
       : null,
   };
 }

@@ -17,13 +17,22 @@ export function findActiveBlock(db: DB, key: string) {
  * reaches `maxFailures` within the window blocks the key for `blockMinutes`.
  * @returns the failures in the window and the block's minutes left (null when not blocked).
  */
-export function countFailure(db: DB, key: string, opts: { windowMinutes: number; maxFailures: number; blockMinutes: number }) {
+export function countFailure(
+  db: DB,
+  key: string,
+  opts: { windowMinutes: number; maxFailures: number; blockMinutes: number },
+) {
   const window = sql`make_interval(mins => ${opts.windowMinutes})`;
   const fresh = sql<boolean>`(login_attempts.window_started_at < now() - ${window} or login_attempts.blocked_until <= now())`;
   const failures = sql<number>`case when ${fresh} then 1 else login_attempts.failures + 1 end`;
   return db
     .insertInto("login_attempts")
-    .values({ key, failures: 1, window_started_at: sql`now()`, blocked_until: opts.maxFailures <= 1 ? sql`now() + make_interval(mins => ${opts.blockMinutes})` : null })
+    .values({
+      key,
+      failures: 1,
+      window_started_at: sql`now()`,
+      blocked_until: opts.maxFailures <= 1 ? sql`now() + make_interval(mins => ${opts.blockMinutes})` : null,
+    })
     .onConflict((oc) =>
       oc.column("key").doUpdateSet({
         failures,
@@ -34,7 +43,11 @@ export function countFailure(db: DB, key: string, opts: { windowMinutes: number;
     )
     .returning([
       "failures",
-      sql<number | null>`case when blocked_until > now() then ceil(extract(epoch from blocked_until - now()) / 60)::int end`.as("minutes"),
+      sql<
+        number | null
+      >`case when blocked_until > now() then ceil(extract(epoch from blocked_until - now()) / 60)::int end`.as(
+        "minutes",
+      ),
     ])
     .executeTakeFirstOrThrow();
 }

@@ -10,7 +10,11 @@ import * as repo from "./push.repository.js";
  * not subscribed (their subscriptions are dropped); 'denied' is recorded as denied (§4).
  * @returns the member's push state afterwards.
  */
-export async function savePushSubscription(deps: Pick<AppDeps, "db">, userId: number, input: PushSubscriptionInput): Promise<PushState> {
+export async function savePushSubscription(
+  deps: Pick<AppDeps, "db">,
+  userId: number,
+  input: PushSubscriptionInput,
+): Promise<PushState> {
   const sub = input.subscription;
   const state: PushState = sub === false ? "not_subscribed" : sub === "denied" ? "denied" : "subscribed";
   await inTransaction(deps.db, async (tx) => {

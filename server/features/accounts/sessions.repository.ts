@@ -2,8 +2,14 @@ import { sql } from "kysely";
 import type { DB, Tx } from "../../../db/create-db.js";
 
 /** Store a session by the SHA-256 of its cookie token (`id`), valid until `expiresAt`. */
-export async function insertSession(db: DB | Tx, session: { id: string; userId: number; expiresAt: Date }): Promise<void> {
-  await db.insertInto("sessions").values({ id: session.id, user_id: session.userId, expires_at: session.expiresAt }).execute();
+export async function insertSession(
+  db: DB | Tx,
+  session: { id: string; userId: number; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto("sessions")
+    .values({ id: session.id, user_id: session.userId, expires_at: session.expiresAt })
+    .execute();
 }
 
 /** The member behind an unexpired session id, with what every procedure needs, or undefined. */

@@ -27,7 +27,11 @@ export function hashToken(token: string): string {
 export async function createSession(db: DB | Tx, userId: number): Promise<{ token: string; sessionId: string }> {
   const token = crypto.randomBytes(32).toString("base64url");
   const sessionId = hashToken(token);
-  await repo.insertSession(db, { id: sessionId, userId, expiresAt: new Date(Date.now() + AUTH_COOKIE_MAX_AGE_SECONDS * 1000) });
+  await repo.insertSession(db, {
+    id: sessionId,
+    userId,
+    expiresAt: new Date(Date.now() + AUTH_COOKIE_MAX_AGE_SECONDS * 1000),
+  });
   return { token, sessionId };
 }
 

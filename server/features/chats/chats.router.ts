@@ -1,16 +1,36 @@
 import { router, memberProcedure } from "../../trpc/init.js";
-import { ConversationIdInput, ConversationInput, ProfileIdInput, SendGiftInput, SendMessageInput } from "./chats.schema.js";
+import {
+  ConversationIdInput,
+  ConversationInput,
+  ProfileIdInput,
+  SendGiftInput,
+  SendMessageInput,
+} from "./chats.schema.js";
 import * as chats from "./chats.service.js";
 
 /** Chats (§2 /chats, /chats/{id}, /members/{id}/chat; §4; §9): wiring only. */
 export const chatsRouter = router({
   list: memberProcedure.query(({ ctx }) => chats.listChats(ctx.deps, ctx.member.id)),
-  withProfile: memberProcedure.input(ProfileIdInput).query(({ ctx, input }) => chats.getChatWith(ctx.deps, ctx.member.id, input.profileId)),
-  conversation: memberProcedure.input(ConversationInput).query(({ ctx, input }) => chats.getConversation(ctx.deps, ctx.member.id, input)),
-  markRead: memberProcedure.input(ConversationIdInput).mutation(({ ctx, input }) => chats.markConversationRead(ctx.deps, ctx.member.id, input.conversationId)),
-  send: memberProcedure.input(SendMessageInput).mutation(({ ctx, input }) => chats.sendMessage(ctx.deps, ctx.member.id, input, ctx.site)),
+  withProfile: memberProcedure
+    .input(ProfileIdInput)
+    .query(({ ctx, input }) => chats.getChatWith(ctx.deps, ctx.member.id, input.profileId)),
+  conversation: memberProcedure
+    .input(ConversationInput)
+    .query(({ ctx, input }) => chats.getConversation(ctx.deps, ctx.member.id, input)),
+  markRead: memberProcedure
+    .input(ConversationIdInput)
+    .mutation(({ ctx, input }) => chats.markConversationRead(ctx.deps, ctx.member.id, input.conversationId)),
+  send: memberProcedure
+    .input(SendMessageInput)
+    .mutation(({ ctx, input }) => chats.sendMessage(ctx.deps, ctx.member.id, input, ctx.site)),
   /** A gift in chat for gift_credits (§3). Errors: NOT_ENOUGH_CREDITS, CONVERSATION_LIMIT, … as send. */
-  sendGift: memberProcedure.input(SendGiftInput).mutation(({ ctx, input }) => chats.sendGift(ctx.deps, ctx.member.id, input, ctx.site)),
-  remove: memberProcedure.input(ConversationIdInput).mutation(({ ctx, input }) => chats.removeChat(ctx.deps, ctx.member.id, input.conversationId)),
-  typing: memberProcedure.input(ConversationIdInput).mutation(({ ctx, input }) => chats.notifyTyping(ctx.deps, ctx.member.id, input.conversationId)),
+  sendGift: memberProcedure
+    .input(SendGiftInput)
+    .mutation(({ ctx, input }) => chats.sendGift(ctx.deps, ctx.member.id, input, ctx.site)),
+  remove: memberProcedure
+    .input(ConversationIdInput)
+    .mutation(({ ctx, input }) => chats.removeChat(ctx.deps, ctx.member.id, input.conversationId)),
+  typing: memberProcedure
+    .input(ConversationIdInput)
+    .mutation(({ ctx, input }) => chats.notifyTyping(ctx.deps, ctx.member.id, input.conversationId)),
 });

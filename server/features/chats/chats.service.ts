@@ -14,14 +14,21 @@ import * as repo from "./chats.repository.js";
 export { NotEnoughCreditsError } from "../credits/credits.service.js";
 export class ConversationLimitError extends DomainError {
   constructor() {
-    super("CONVERSATION_LIMIT", `Free members may start ${MAX_STARTED_CONVERSATIONS_FREE} conversations. Get Premium to start more.`, {
-      limit: MAX_STARTED_CONVERSATIONS_FREE,
-    });
+    super(
+      "CONVERSATION_LIMIT",
+      `Free members may start ${MAX_STARTED_CONVERSATIONS_FREE} conversations. Get Premium to start more.`,
+      {
+        limit: MAX_STARTED_CONVERSATIONS_FREE,
+      },
+    );
   }
 }
 export class RecipientNotConfirmedError extends DomainError {
   constructor() {
-    super("RECIPIENT_NOT_CONFIRMED", "This member has not confirmed their e-mail address yet. You can write once they have.");
+    super(
+      "RECIPIENT_NOT_CONFIRMED",
+      "This member has not confirmed their e-mail address yet. You can write once they have.",
+    );
   }
 }
 export class MessageTooLongError extends DomainError {
@@ -47,7 +54,14 @@ export interface SendMessageResult {
 }
 
 function toMessage(r: {
-  id: number; conversation_id: number; seq: number; sender_id: number; client_id: string; body: string; gift?: string | null; created_at: Date | string;
+  id: number;
+  conversation_id: number;
+  seq: number;
+  sender_id: number;
+  client_id: string;
+  body: string;
+  gift?: string | null;
+  created_at: Date | string;
 }): ChatMessage {
   return {
     id: r.id,
@@ -90,7 +104,13 @@ export async function sendMessage(
   if ([...input.body].length > settings.message_length) throw new MessageTooLongError(settings.message_length);
   if (input.toProfileId === senderId) throw new NotFoundError("You cannot write to yourself.");
 
-  let result: { message: ChatMessage; credits: number; freeMessagesLeft: number; charged: number; events: StoredEvent[] };
+  let result: {
+    message: ChatMessage;
+    credits: number;
+    freeMessagesLeft: number;
+    charged: number;
+    events: StoredEvent[];
+  };
   try {
     result = await inTransaction(deps.db, async (tx) => {
       const members = await lockMembersForUpdate(tx, [senderId, input.toProfileId]);
@@ -106,7 +126,10 @@ export async function sendMessage(
       if (!conv) {
         // §4: a hidden (invisible or disabled) member cannot be written to first; replies go on.
         if (!recipient.visible) throw new NotFoundError("This member could not be found.");
-        if (!sender.paidUser && (await repo.countConversationsStartedBy(tx, senderId)) >= MAX_STARTED_CONVERSATIONS_FREE) {
+        if (
+          !sender.paidUser &&
+          (await repo.countConversationsStartedBy(tx, senderId)) >= MAX_STARTED_CONVERSATIONS_FREE
+        ) {
           throw new ConversationLimitError();
         }
         const created = await repo.insertConversation(tx, senderId, recipient.id, senderId);
@@ -139,10 +162,24 @@ export async function sendMessage(
         gift: input.gift ?? null,
       });
       await repo.markDelivered(tx, conv.id, senderId, recipient.id, seq);
-      const message = toMessage({ ...row, conversation_id: conv.id, seq, sender_id: senderId, client_id: input.clientId, body: input.body, gift: input.gift ?? null });
+      const message = toMessage({
+        ...row,
+        conversation_id: conv.id,
+        seq,
+        sender_id: senderId,
+        client_id: input.clientId,
+        body: input.body,
+        gift: input.gift ?? null,
+      });
       const events = await recordEvents(tx, [
-        { userId: recipient.id, event: { type: "message.new", conversationId: conv.id, otherProfileId: senderId, message } },
-        { userId: senderId, event: { type: "message.new", conversationId: conv.id, otherProfileId: recipient.id, message } },
+        {
+          userId: recipient.id,
+          event: { type: "message.new", conversationId: conv.id, otherProfileId: senderId, message },
+        },
+        {
+          userId: senderId,
+          event: { type: "message.new", conversationId: conv.id, otherProfileId: recipient.id, message },
+        },
       ]);
       return { message, credits, freeMessagesLeft, charged, events };
     });
@@ -167,9 +204,16 @@ async function replay(
   earlier: NonNullable<Awaited<ReturnType<typeof repo.findMessageByClientId>>>,
 ): Promise<SendMessageResult> {
   const otherId = earlier.member_low_id === senderId ? earlier.member_high_id : earlier.member_low_id;
-  if (otherId !== input.toProfileId || earlier.body !== input.body || (earlier.gift ?? null) !== (input.gift ?? null)) throw new IdempotencyConflictError();
+  if (otherId !== input.toProfileId || earlier.body !== input.body || (earlier.gift ?? null) !== (input.gift ?? null))
+    throw new IdempotencyConflictError();
   const me = await getWallet(deps.db, senderId);
-  return { message: toMessage(earlier), credits: me.credits, freeMessagesLeft: me.freeMessagesLeft, charged: 0, duplicate: true };
+  return {
+    message: toMessage(earlier),
+    credits: me.credits,
+    freeMessagesLeft: me.freeMessagesLeft,
+    charged: 0,
+    duplicate: true,
+  };
 }
 
 /** One row of the §3 chat list: conversation id, the other profile, num_unread_messages. */
@@ -186,19 +230,28 @@ export interface ChatListItem {
  * The member's conversation list (§2 /chats), newest first.
  * @returns at most `limit` items and the total of unread messages.
  */
-export async function listChats(deps: AppDeps, userId: number, limit = 100): Promise<{ chats: ChatListItem[]; totalUnread: number }> {
+export async function listChats(
+  deps: AppDeps,
+  userId: number,
+  limit = 100,
+): Promise<{ chats: ChatListItem[]; totalUnread: number }> {
   const rows = await repo.findConversationList(deps.db, userId, limit);
-  const profiles = await getProfileSummaries(deps.db, rows.map((r) => r.other_user_id));
+  const profiles = await getProfileSummaries(
+    deps.db,
+    rows.map((r) => r.other_user_id),
+  );
   const chats = rows.flatMap((r) => {
     const profile = profiles.get(r.other_user_id);
     if (!profile) return [];
-    return [{
-      conversationId: r.id,
-      profile,
-      numUnreadMessages: r.unread_count,
-      lastMessage: r.last_body !== null ? { body: r.last_body, fromMe: r.last_sender_id === userId } : null,
-      updatedAt: new Date(r.last_message_at ?? r.created_at).toISOString(),
-    }];
+    return [
+      {
+        conversationId: r.id,
+        profile,
+        numUnreadMessages: r.unread_count,
+        lastMessage: r.last_body !== null ? { body: r.last_body, fromMe: r.last_sender_id === userId } : null,
+        updatedAt: new Date(r.last_message_at ?? r.created_at).toISOString(),
+      },
+    ];
   });
   return { chats, totalUnread: await repo.sumUnread(deps.db, userId) };
 }
@@ -293,5 +346,10 @@ export function sendGift(
   input: { toProfileId: number; clientId: string; gift: GiftKey },
   settings: SiteSettings,
 ): Promise<SendMessageResult> {
-  return sendMessage(deps, senderId, { toProfileId: input.toProfileId, clientId: input.clientId, body: GIFTS[input.gift], gift: input.gift }, settings);
+  return sendMessage(
+    deps,
+    senderId,
+    { toProfileId: input.toProfileId, clientId: input.clientId, body: GIFTS[input.gift], gift: input.gift },
+    settings,
+  );
 }

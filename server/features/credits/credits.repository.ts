@@ -84,7 +84,11 @@ export function findPackage(db: DB | Tx, id: number, currency: string) {
 
 /** The member's balance, free-message allowance and premium flag, or undefined for no such member. */
 export function findWallet(db: DB | Tx, userId: number) {
-  return db.selectFrom("users").select(["credits", "free_messages_left", "paid_user"]).where("id", "=", userId).executeTakeFirst();
+  return db
+    .selectFrom("users")
+    .select(["credits", "free_messages_left", "paid_user"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
 }
 
 /** §4: one free message used, if any is left. @returns whether one was used. */
@@ -103,7 +107,13 @@ export async function useFreeMessage(tx: Tx, userId: number): Promise<boolean> {
  * @returns true when this call made them premium (they were not before).
  */
 export async function setPaidUser(tx: Tx, userId: number): Promise<boolean> {
-  const row = await tx.updateTable("users").set({ paid_user: true }).where("id", "=", userId).where("paid_user", "=", false).returning("id").executeTakeFirst();
+  const row = await tx
+    .updateTable("users")
+    .set({ paid_user: true })
+    .where("id", "=", userId)
+    .where("paid_user", "=", false)
+    .returning("id")
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -4,9 +4,20 @@ import type { LedgerReason } from "../../../db/database.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import type { SiteSettings } from "../site/site.settings.js";
 import {
-  applicabilityError, getActiveDiscount, priceAfterDiscount, type ActiveDiscount, type DiscountCode, type TimeBonus,
+  applicabilityError,
+  getActiveDiscount,
+  priceAfterDiscount,
+  type ActiveDiscount,
+  type DiscountCode,
+  type TimeBonus,
 } from "../discounts/discounts.service.js";
-import { PAYMENT_COUNTRIES, currencyOf, defaultPaymentCountry, methodsOf, type PaymentMethod } from "../payments/payment-methods.js";
+import {
+  PAYMENT_COUNTRIES,
+  currencyOf,
+  defaultPaymentCountry,
+  methodsOf,
+  type PaymentMethod,
+} from "../payments/payment-methods.js";
 import * as repo from "./credits.repository.js";
 
 /**
@@ -35,7 +46,13 @@ export class PremiumOnlyError extends DomainError {
  * @returns the balance after the charge.
  * @throws NotEnoughCreditsError when the balance is below `cost` (nothing changed).
  */
-export async function spendCreditsOrThrow(tx: Tx, userId: number, cost: number, reason: LedgerReason, reference: string): Promise<number> {
+export async function spendCreditsOrThrow(
+  tx: Tx,
+  userId: number,
+  cost: number,
+  reason: LedgerReason,
+  reference: string,
+): Promise<number> {
   const balance = await repo.spendCredits(tx, userId, cost, reason, reference);
   if (balance !== null) return balance;
   const wallet = await repo.findWallet(tx, userId);
@@ -79,7 +96,13 @@ export function markPremiumInTx(tx: Tx, userId: number): Promise<boolean> {
  *        grant for the same reference fails with a unique violation, so it rolls back.
  * @returns the balance after the grant.
  */
-export function grantCreditsInTx(tx: Tx, userId: number, amount: number, reason: LedgerReason, reference: string | null): Promise<number> {
+export function grantCreditsInTx(
+  tx: Tx,
+  userId: number,
+  amount: number,
+  reason: LedgerReason,
+  reference: string | null,
+): Promise<number> {
   return repo.grantCredits(tx, userId, amount, reason, reference);
 }
 
@@ -120,8 +143,17 @@ export interface PackageList {
 /** The active discount as the code rules (applicabilityError) see it. */
 export function discountAsCode(d: ActiveDiscount): DiscountCode {
   return {
-    code: d.code, value_percentage: d.percentage, minimum_order_value: d.minimumOrderCents, country: d.country, user_id: null,
-    expires: d.expiresAt, currency: d.currency, status: "active", validity: "once_per_user", expired: false, paymentmethods: d.paymentMethods,
+    code: d.code,
+    value_percentage: d.percentage,
+    minimum_order_value: d.minimumOrderCents,
+    country: d.country,
+    user_id: null,
+    expires: d.expiresAt,
+    currency: d.currency,
+    status: "active",
+    validity: "once_per_user",
+    expired: false,
+    paymentmethods: d.paymentMethods,
   };
 }
 
@@ -140,13 +172,18 @@ export async function listPackages(
   input: { country?: string | null },
   settings: SiteSettings,
 ): Promise<PackageList> {
-  const { timeBonus, discount } = userId === null ? { timeBonus: null, discount: null } : await getActiveDiscount(deps, userId);
+  const { timeBonus, discount } =
+    userId === null ? { timeBonus: null, discount: null } : await getActiveDiscount(deps, userId);
   const profileCountry = userId === null ? null : await repo.findProfileCountry(deps.db, userId);
-  const country = input.country && PAYMENT_COUNTRIES.includes(input.country) ? input.country : defaultPaymentCountry(profileCountry);
+  const country =
+    input.country && PAYMENT_COUNTRIES.includes(input.country) ? input.country : defaultPaymentCountry(profileCountry);
   const currency = currencyOf(country);
   const rows = await repo.findPackages(deps.db, currency);
   const packages = rows.map((r): CreditPackage => {
-    const applies = discount !== null && applicabilityError(discountAsCode(discount), { currency, country, method: null, listCents: r.amount_cents }) === null;
+    const applies =
+      discount !== null &&
+      applicabilityError(discountAsCode(discount), { currency, country, method: null, listCents: r.amount_cents }) ===
+        null;
     const messages = Math.max(1, Math.floor(r.credits / Math.max(1, settings.message_credits)));
     const effective = applies ? priceAfterDiscount(r.amount_cents, discount.percentage) : r.amount_cents;
     return {
@@ -160,14 +197,27 @@ export async function listPackages(
       centsPerMessage: Math.round(effective / messages),
     };
   });
-  return { country, currency, methods: [...methodsOf(country)], countries: PAYMENT_COUNTRIES, packages, timeBonus, discount, messageCredits: settings.message_credits };
+  return {
+    country,
+    currency,
+    methods: [...methodsOf(country)],
+    countries: PAYMENT_COUNTRIES,
+    packages,
+    timeBonus,
+    discount,
+    messageCredits: settings.message_credits,
+  };
 }
 
 /**
  * One active package priced in `currency`.
  * @throws NotFoundError when there is no such active package (or no price in that currency).
  */
-export async function getPackage(deps: Pick<AppDeps, "db">, packageId: number, currency: string): Promise<{ id: number; credits: number; priceCents: number; bestValue: boolean }> {
+export async function getPackage(
+  deps: Pick<AppDeps, "db">,
+  packageId: number,
+  currency: string,
+): Promise<{ id: number; credits: number; priceCents: number; bestValue: boolean }> {
   const row = await repo.findPackage(deps.db, packageId, currency);
   if (!row || !row.active) throw new NotFoundError("This credit package could not be found.");
   return { id: row.id, credits: row.credits, priceCents: row.amount_cents, bestValue: row.best_value };

@@ -7,7 +7,12 @@ import type { Tx } from "../../../db/create-db.js";
 import type { NewProfile, NewUser } from "../../../db/database.js";
 import { grantCreditsInTx } from "../credits/credits.service.js";
 import { DEFAULT_SITE_SETTINGS } from "../site/site.settings.js";
-import { deletePhotoFiles, mapWithConcurrency, storePhoto, type StoredPhotoFiles } from "../members/members.photo-store.js";
+import {
+  deletePhotoFiles,
+  mapWithConcurrency,
+  storePhoto,
+  type StoredPhotoFiles,
+} from "../members/members.photo-store.js";
 import * as repo from "./demo.repository.js";
 
 /** Password of the two demo accounts (README, e2e tests). */
@@ -77,7 +82,8 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<void> {
     hash(DEMO_PASSWORD),
     hash(crypto.randomBytes(32).toString("base64url")),
   ]);
-  const hashOf = (email: string) => (email === DEMO_PREMIUM_EMAIL ? demoHash : email === DEMO_FREE_EMAIL ? freeHash : nobodyHash);
+  const hashOf = (email: string) =>
+    email === DEMO_PREMIUM_EMAIL ? demoHash : email === DEMO_FREE_EMAIL ? freeHash : nobodyHash;
 
   const written: StoredPhotoFiles[] = [];
   let photoMs = 0;
@@ -88,12 +94,18 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<void> {
 
       const ids = new Map<string, number>();
       for (const batch of chunks(planned, BATCH_ROWS)) {
-        const rows = await repo.insertUsers(tx, batch.map((m) => ({ ...m.user, password_hash: hashOf(m.user.email) })));
+        const rows = await repo.insertUsers(
+          tx,
+          batch.map((m) => ({ ...m.user, password_hash: hashOf(m.user.email) })),
+        );
         for (const r of rows) ids.set(r.email, r.id);
       }
       const idOf = (m: PlannedMember) => ids.get(m.user.email)!;
       for (const batch of chunks(planned, BATCH_ROWS)) {
-        await repo.insertProfiles(tx, batch.map((m) => ({ ...m.profile, id: idOf(m) })));
+        await repo.insertProfiles(
+          tx,
+          batch.map((m) => ({ ...m.profile, id: idOf(m) })),
+        );
       }
       for (const m of planned) {
         if (m.credits) await grantCreditsInTx(tx, idOf(m), m.credits, "demo_grant", null);
@@ -148,7 +160,9 @@ function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
 
 /** 'YYYY-MM-DD' of a birth date making the member `age` years and `extraDays` days old on `now`. */
 function birthDate(now: Date, age: number, extraDays: number): string {
-  const d = new Date(Date.UTC(now.getUTCFullYear() - age, now.getUTCMonth(), now.getUTCDate()) - extraDays * 86_400_000);
+  const d = new Date(
+    Date.UTC(now.getUTCFullYear() - age, now.getUTCMonth(), now.getUTCDate()) - extraDays * 86_400_000,
+  );
   return d.toISOString().slice(0, 10);
 }
 
@@ -181,7 +195,13 @@ function demoAccounts(now: Date, freeMessages: number): PlannedMember[] {
       credits: DEMO_PREMIUM_CREDITS,
     },
     {
-      user: { email: DEMO_FREE_EMAIL, ...confirmed, paid_user: false, free_messages_left: freeMessages, language: "nl" },
+      user: {
+        email: DEMO_FREE_EMAIL,
+        ...confirmed,
+        paid_user: false,
+        free_messages_left: freeMessages,
+        language: "nl",
+      },
       profile: {
         name: "Sam",
         status: "active",
@@ -210,21 +230,41 @@ function demoAccounts(now: Date, freeMessages: number): PlannedMember[] {
  * So the demo accounts' likes pages are not empty: a few members of the other gender liked
  * each of them (new, §4), and Demo liked one back (a match). Only when members were generated.
  */
-async function seedLikesForDemoAccounts(tx: Tx, allIds: number[], ids: Map<string, number>, planned: PlannedMember[], now: Date): Promise<number> {
+async function seedLikesForDemoAccounts(
+  tx: Tx,
+  allIds: number[],
+  ids: Map<string, number>,
+  planned: PlannedMember[],
+  now: Date,
+): Promise<number> {
   const demoId = ids.get(DEMO_PREMIUM_EMAIL)!;
   const freeId = ids.get(DEMO_FREE_EMAIL)!;
   const byGender = (g: "male" | "female") =>
     planned
       .map((m, i) => ({ id: allIds[i]!, m }))
-      .filter(({ id, m }) => id !== demoId && id !== freeId && m.profile.gender === g && m.profile.sexuality !== "gay" && m.profile.sexuality !== "lesbian")
+      .filter(
+        ({ id, m }) =>
+          id !== demoId &&
+          id !== freeId &&
+          m.profile.gender === g &&
+          m.profile.sexuality !== "gay" &&
+          m.profile.sexuality !== "lesbian",
+      )
       .map(({ id }) => id);
   const likersOfDemo = byGender("male").slice(0, 6);
   const likersOfFree = byGender("female").slice(0, 3);
   const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
   const rows = [
     ...likersOfDemo.map((id, i) => ({ liker_id: id, liked_id: demoId, is_new: true, created_at: hoursAgo(2 + i * 7) })),
-    ...likersOfFree.map((id, i) => ({ liker_id: id, liked_id: freeId, is_new: true, created_at: hoursAgo(3 + i * 11) })),
-    ...likersOfDemo.slice(0, 1).map((id) => ({ liker_id: demoId, liked_id: id, is_new: true, created_at: hoursAgo(1) })),
+    ...likersOfFree.map((id, i) => ({
+      liker_id: id,
+      liked_id: freeId,
+      is_new: true,
+      created_at: hoursAgo(3 + i * 11),
+    })),
+    ...likersOfDemo
+      .slice(0, 1)
+      .map((id) => ({ liker_id: demoId, liked_id: id, is_new: true, created_at: hoursAgo(1) })),
   ];
   await repo.insertLikes(tx, rows);
   return rows.length;
@@ -238,7 +278,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const { migrateToLatest } = await import("../../../db/migrate.js");
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL, config.INSTANCE_ID);
-  const { db } = createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolMax: config.DATABASE_POOL_MAX });
+  const { db } = createDb({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: config.pgliteDir,
+    poolMax: config.DATABASE_POOL_MAX,
+  });
   try {
     await migrateToLatest(db);
     await seedIfEmpty({ db, config, log });

@@ -28,12 +28,18 @@ export const RequestDirectDebitCodeInput = z
       ctx.addIssue({ code: "custom", path: ["phone"], message: "Enter a valid mobile phone number" });
     }
   })
-  .transform((v) => ({ ...v, phone: parsePhoneNumberFromString(v.phone, v.phoneCountry as CountryCode)!.number as string }));
+  .transform((v) => ({
+    ...v,
+    phone: parsePhoneNumberFromString(v.phone, v.phoneCountry as CountryCode)!.number as string,
+  }));
 /** The validated form: IBAN in electronic format, phone in E.164. */
 export type RequestDirectDebitCodeInput = z.infer<typeof RequestDirectDebitCodeInput>;
 
 /** The SMS code and the consent checkbox (§5: both required). */
 export const ConfirmDirectDebitInput = z.object({
-  otp: z.string().trim().regex(/^\d{6}$/, { message: "Enter the 6-digit code" }),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: "Enter the 6-digit code" }),
   consent: z.literal(true, { message: "Please agree to the direct debit mandate" }),
 });

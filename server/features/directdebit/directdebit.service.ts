@@ -84,10 +84,20 @@ export async function getDirectDebitState(deps: AppDeps, userId: number): Promis
     repo.isBlocked(deps.db, userId, null),
     repo.sumDirectDebitSince(deps.db, userId, windowStart()),
   ]);
-  const pendingValid = pending && pending.otp_expires_at && new Date(pending.otp_expires_at).getTime() > Date.now() && pending.otp_attempts < DIRECT_DEBIT_CODE_MAX_ATTEMPTS;
+  const pendingValid =
+    pending &&
+    pending.otp_expires_at &&
+    new Date(pending.otp_expires_at).getTime() > Date.now() &&
+    pending.otp_attempts < DIRECT_DEBIT_CODE_MAX_ATTEMPTS;
   return {
     mandate: active
-      ? { reference: active.reference, accountHolder: active.account_holder, ibanMasked: maskIban(active.iban), city: active.city, confirmedAt: new Date(active.verified_at!).toISOString() }
+      ? {
+          reference: active.reference,
+          accountHolder: active.account_holder,
+          ibanMasked: maskIban(active.iban),
+          city: active.city,
+          confirmedAt: new Date(active.verified_at!).toISOString(),
+        }
       : null,
     pending: pendingValid
       ? {
@@ -130,8 +140,17 @@ export async function requestDirectDebitCode(
       }
       await repo.deletePending(tx, userId);
       await repo.insertPending(tx, {
-        user_id: userId, reference, account_holder: input.accountHolder, iban: input.iban, street: input.street, house_number: input.houseNumber,
-        zip: input.zip, city: input.city, phone: input.phone, otp_hash: codeHash(reference, code), otp_expires_at: expiresAt,
+        user_id: userId,
+        reference,
+        account_holder: input.accountHolder,
+        iban: input.iban,
+        street: input.street,
+        house_number: input.houseNumber,
+        zip: input.zip,
+        city: input.city,
+        phone: input.phone,
+        otp_hash: codeHash(reference, code),
+        otp_expires_at: expiresAt,
       });
       await repo.insertSms(tx, { user_id: userId, phone: input.phone, purpose: "direct_debit" });
     });
@@ -144,7 +163,10 @@ export async function requestDirectDebitCode(
     await write();
   }
   const minutes = DIRECT_DEBIT_CODE_TTL_SECONDS / 60;
-  await deps.sms.send({ to: input.phone, text: `${siteName}: your direct debit code is ${code}. It is valid for ${minutes} minutes.` });
+  await deps.sms.send({
+    to: input.phone,
+    text: `${siteName}: your direct debit code is ${code}. It is valid for ${minutes} minutes.`,
+  });
   return { phoneMasked: maskPhone(input.phone), expiresAt: expiresAt.toISOString() };
 }
 
@@ -155,7 +177,11 @@ export async function requestDirectDebitCode(
  * @throws DirectDebitCodeInvalidError (§8 'Code invalid': wrong, expired, no code requested, or
  *         DIRECT_DEBIT_CODE_MAX_ATTEMPTS wrong codes), DirectDebitBlockedError.
  */
-export async function confirmDirectDebit(deps: AppDeps, userId: number, input: { otp: string; consent: true }): Promise<DirectDebitState> {
+export async function confirmDirectDebit(
+  deps: AppDeps,
+  userId: number,
+  input: { otp: string; consent: true },
+): Promise<DirectDebitState> {
   const pending = await repo.findMandate(deps.db, userId, "pending_verification");
   if (!pending || !pending.otp_hash || !pending.otp_expires_at) throw new DirectDebitCodeInvalidError(0);
   if (await repo.isBlocked(deps.db, userId, sha256(pending.iban))) throw new DirectDebitBlockedError();
@@ -164,13 +190,16 @@ export async function confirmDirectDebit(deps: AppDeps, userId: number, input: {
   const matches = !expired && crypto.timingSafeEqual(given, Buffer.from(pending.otp_hash));
   if (!matches) {
     // Counted conditionally: parallel guesses cannot get more than the allowed attempts.
-    const attempts = await deps.db.transaction().execute((tx) => repo.countWrongCode(tx, pending.id, DIRECT_DEBIT_CODE_MAX_ATTEMPTS));
+    const attempts = await deps.db
+      .transaction()
+      .execute((tx) => repo.countWrongCode(tx, pending.id, DIRECT_DEBIT_CODE_MAX_ATTEMPTS));
     throw new DirectDebitCodeInvalidError(attempts === null || expired ? 0 : DIRECT_DEBIT_CODE_MAX_ATTEMPTS - attempts);
   }
   try {
     await inTransaction(deps.db, async (tx) => {
       await repo.revokeActive(tx, userId);
-      if (!(await repo.activate(tx, pending.id, DIRECT_DEBIT_CODE_MAX_ATTEMPTS))) throw new DirectDebitCodeInvalidError(0);
+      if (!(await repo.activate(tx, pending.id, DIRECT_DEBIT_CODE_MAX_ATTEMPTS)))
+        throw new DirectDebitCodeInvalidError(0);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new DirectDebitCodeInvalidError(0); // a racing confirmation won
@@ -202,8 +231,14 @@ export async function takeMandateForPayment(
   if (!mandate) throw new DirectDebitRequiredError();
   if (await repo.isBlocked(tx, userId, sha256(mandate.iban))) throw new DirectDebitBlockedError();
   const used = await repo.sumDirectDebitSince(tx, userId, windowStart(), payment.id);
-  if (used + payment.amountCents > DIRECT_DEBIT_LIMIT_CENTS) throw new DirectDebitLimitError("amount", DIRECT_DEBIT_LIMIT_CENTS);
-  return { id: mandate.id, reference: mandate.reference, accountHolder: mandate.account_holder, ibanMasked: maskIban(mandate.iban) };
+  if (used + payment.amountCents > DIRECT_DEBIT_LIMIT_CENTS)
+    throw new DirectDebitLimitError("amount", DIRECT_DEBIT_LIMIT_CENTS);
+  return {
+    id: mandate.id,
+    reference: mandate.reference,
+    accountHolder: mandate.account_holder,
+    ibanMasked: maskIban(mandate.iban),
+  };
 }
 
 /**
@@ -212,6 +247,10 @@ export async function takeMandateForPayment(
  */
 export async function blockAfterReturnedDebit(tx: Tx, userId: number, mandateId: number | null): Promise<void> {
   const mandate = mandateId ? await repo.findMandateById(tx, mandateId) : undefined;
-  await repo.insertBlock(tx, { user_id: userId, iban_sha256: mandate ? sha256(mandate.iban) : null, reason: "returned_debit" });
+  await repo.insertBlock(tx, {
+    user_id: userId,
+    iban_sha256: mandate ? sha256(mandate.iban) : null,
+    reason: "returned_debit",
+  });
   await repo.revokeActive(tx, userId);
 }

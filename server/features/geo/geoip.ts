@@ -12,7 +12,9 @@ type GeoIpModule = { lookup(ip: string): { country: string } | null };
 let geoip: Promise<GeoIpModule> | undefined;
 
 function loadGeoIp(): Promise<GeoIpModule> {
-  return (geoip ??= import("geoip-lite").then((m) => ((m as { default?: GeoIpModule }).default ?? (m as unknown as GeoIpModule))));
+  return (geoip ??= import("geoip-lite").then(
+    (m) => (m as { default?: GeoIpModule }).default ?? (m as unknown as GeoIpModule),
+  ));
 }
 
 /**

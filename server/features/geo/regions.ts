@@ -6,10 +6,26 @@ import { PLACES, regionsOf, type RegionKind } from "../members/members.places.js
  * The region word in each interface language, for the region field's label.
  */
 export const REGION_WORDS: Readonly<Record<RegionKind, Readonly<Record<Locale, string>>>> = {
-  province: { en: "Province", de: "Provinz", es: "Provincia", fr: "Province", it: "Provincia", nl: "Provincie", pl: "Prowincja" },
+  province: {
+    en: "Province",
+    de: "Provinz",
+    es: "Provincia",
+    fr: "Province",
+    it: "Provincia",
+    nl: "Provincie",
+    pl: "Prowincja",
+  },
   state: { en: "State", de: "Bundesland", es: "Estado", fr: "État", it: "Stato", nl: "Staat", pl: "Stan" },
   canton: { en: "Canton", de: "Kanton", es: "Cantón", fr: "Canton", it: "Cantone", nl: "Kanton", pl: "Kanton" },
-  voivodeship: { en: "Voivodeship", de: "Woiwodschaft", es: "Voivodato", fr: "Voïvodie", it: "Voivodato", nl: "Woiwodschap", pl: "Województwo" },
+  voivodeship: {
+    en: "Voivodeship",
+    de: "Woiwodschaft",
+    es: "Voivodato",
+    fr: "Voïvodie",
+    it: "Voivodato",
+    nl: "Woiwodschap",
+    pl: "Województwo",
+  },
   region: { en: "Region", de: "Region", es: "Región", fr: "Région", it: "Regione", nl: "Regio", pl: "Region" },
 };
 

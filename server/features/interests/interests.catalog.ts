@@ -8,7 +8,15 @@ import { INTEREST_KEYS, type InterestKey } from "../members/members.interests.js
  * (The React app translates the same keys through Lingui.)
  */
 type Names = Readonly<Record<Locale, string>>;
-const n = (en: string, de: string, es: string, fr: string, it: string, nl: string, pl: string): Names => ({ en, de, es, fr, it, nl, pl });
+const n = (en: string, de: string, es: string, fr: string, it: string, nl: string, pl: string): Names => ({
+  en,
+  de,
+  es,
+  fr,
+  it,
+  nl,
+  pl,
+});
 
 export const INTEREST_NAMES: Readonly<Record<InterestKey, Names>> = {
   relationship: n("Relationship", "Beziehung", "Relación", "Relation sérieuse", "Relazione", "Relatie", "Związek"),
@@ -17,14 +25,30 @@ export const INTEREST_NAMES: Readonly<Record<InterestKey, Names>> = {
   kissing: n("Kissing", "Küssen", "Besos", "Bisous", "Baci", "Zoenen", "Całowanie"),
   cuddling: n("Cuddling", "Kuscheln", "Mimos", "Câlins", "Coccole", "Knuffelen", "Przytulanie"),
   romance: n("Romance", "Romantik", "Romance", "Romance", "Romanticismo", "Romantiek", "Romantyczność"),
-  casual_dating: n("Casual dating", "Unverbindliche Dates", "Citas informales", "Rencontres sans engagement", "Incontri senza impegno", "Vrijblijvend daten", "Luźne randki"),
+  casual_dating: n(
+    "Casual dating",
+    "Unverbindliche Dates",
+    "Citas informales",
+    "Rencontres sans engagement",
+    "Incontri senza impegno",
+    "Vrijblijvend daten",
+    "Luźne randki",
+  ),
   intimacy: n("Intimacy", "Intimität", "Intimidad", "Intimité", "Intimità", "Intimiteit", "Intymność"),
   dancing: n("Dancing", "Tanzen", "Bailar", "Danse", "Ballare", "Dansen", "Taniec"),
   travelling: n("Travelling", "Reisen", "Viajar", "Voyages", "Viaggiare", "Reizen", "Podróże"),
   music: n("Music", "Musik", "Música", "Musique", "Musica", "Muziek", "Muzyka"),
   concerts: n("Concerts", "Konzerte", "Conciertos", "Concerts", "Concerti", "Concerten", "Koncerty"),
   cooking: n("Cooking", "Kochen", "Cocinar", "Cuisine", "Cucinare", "Koken", "Gotowanie"),
-  dining_out: n("Dining out", "Essen gehen", "Salir a cenar", "Restaurants", "Cene fuori", "Uit eten", "Wyjścia do restauracji"),
+  dining_out: n(
+    "Dining out",
+    "Essen gehen",
+    "Salir a cenar",
+    "Restaurants",
+    "Cene fuori",
+    "Uit eten",
+    "Wyjścia do restauracji",
+  ),
   wine: n("Wine", "Wein", "Vino", "Vin", "Vino", "Wijn", "Wino"),
   coffee: n("Coffee", "Kaffee", "Café", "Café", "Caffè", "Koffie", "Kawa"),
   baking: n("Baking", "Backen", "Repostería", "Pâtisserie", "Pasticceria", "Bakken", "Pieczenie"),
@@ -59,12 +83,28 @@ export const INTEREST_NAMES: Readonly<Record<InterestKey, Names>> = {
   cats: n("Cats", "Katzen", "Gatos", "Chats", "Gatti", "Katten", "Koty"),
   beach: n("Beach", "Strand", "Playa", "Plage", "Spiaggia", "Strand", "Plaża"),
   festivals: n("Festivals", "Festivals", "Festivales", "Festivals", "Festival", "Festivals", "Festiwale"),
-  volunteering: n("Volunteering", "Ehrenamt", "Voluntariado", "Bénévolat", "Volontariato", "Vrijwilligerswerk", "Wolontariat"),
+  volunteering: n(
+    "Volunteering",
+    "Ehrenamt",
+    "Voluntariado",
+    "Bénévolat",
+    "Volontariato",
+    "Vrijwilligerswerk",
+    "Wolontariat",
+  ),
   meditation: n("Meditation", "Meditation", "Meditación", "Méditation", "Meditazione", "Meditatie", "Medytacja"),
   languages: n("Languages", "Sprachen", "Idiomas", "Langues", "Lingue", "Talen", "Języki obce"),
   cars: n("Cars", "Autos", "Coches", "Voitures", "Auto", "Auto's", "Samochody"),
   motorbikes: n("Motorbikes", "Motorräder", "Motos", "Motos", "Moto", "Motoren", "Motocykle"),
-  board_games: n("Board games", "Brettspiele", "Juegos de mesa", "Jeux de société", "Giochi da tavolo", "Bordspellen", "Gry planszowe"),
+  board_games: n(
+    "Board games",
+    "Brettspiele",
+    "Juegos de mesa",
+    "Jeux de société",
+    "Giochi da tavolo",
+    "Bordspellen",
+    "Gry planszowe",
+  ),
 };
 
 export interface Interest {

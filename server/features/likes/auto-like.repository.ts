@@ -2,7 +2,11 @@ import { sql } from "kysely";
 import type { DB } from "../../../db/create-db.js";
 
 const cardColumns = [
-  "profiles.id", "profiles.name", "photos.filename", "photos.thumb_filename", "photos.status as photo_status",
+  "profiles.id",
+  "profiles.name",
+  "photos.filename",
+  "photos.thumb_filename",
+  "photos.status as photo_status",
 ] as const;
 
 /** The newest unseen like the member received from a visible member with a main photo. */
@@ -32,7 +36,14 @@ export function findSuggestions(db: DB, userId: number, gender: "male" | "female
     .where("profiles.visible", "=", true)
     .where("profiles.id", "<>", userId)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("likes").select(sql`1`.as("one")).where("likes.liker_id", "=", userId).whereRef("likes.liked_id", "=", "profiles.id"))),
+      not(
+        exists(
+          selectFrom("likes")
+            .select(sql`1`.as("one"))
+            .where("likes.liker_id", "=", userId)
+            .whereRef("likes.liked_id", "=", "profiles.id"),
+        ),
+      ),
     );
   if (gender) q = q.where("profiles.gender", "=", gender);
   return q.orderBy("profiles.last_active", "desc").limit(limit).execute();

@@ -32,6 +32,14 @@ export async function pickAutoLikeProfile(deps: Pick<AppDeps, "db">, userId: num
   return pick ? toProfile(pick, false) : null;
 }
 
-function toProfile(r: { id: number; name: string; filename: string; thumb_filename: string; photo_status: string }, likeNew: boolean): AutoLikeProfile {
-  return { id: r.id, name: r.name, mainImage: { url: mediaUrl(r.filename), thumbUrl: mediaUrl(r.thumb_filename), status: r.photo_status }, likeNew };
+function toProfile(
+  r: { id: number; name: string; filename: string; thumb_filename: string; photo_status: string },
+  likeNew: boolean,
+): AutoLikeProfile {
+  return {
+    id: r.id,
+    name: r.name,
+    mainImage: { url: mediaUrl(r.filename), thumbUrl: mediaUrl(r.thumb_filename), status: r.photo_status },
+    likeNew,
+  };
 }

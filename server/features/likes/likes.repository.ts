@@ -12,7 +12,11 @@ export async function insertLike(tx: Tx, likerId: number, likedId: number): Prom
 }
 
 export async function deleteLike(tx: Tx | DB, likerId: number, likedId: number): Promise<boolean> {
-  const res = await tx.deleteFrom("likes").where("liker_id", "=", likerId).where("liked_id", "=", likedId).executeTakeFirst();
+  const res = await tx
+    .deleteFrom("likes")
+    .where("liker_id", "=", likerId)
+    .where("liked_id", "=", likedId)
+    .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
 
@@ -46,7 +50,12 @@ export async function takeDailyLike(tx: Tx, userId: number, day: string, limit: 
 }
 
 export async function dailyLikesUsed(db: DB | Tx, userId: number, day: string): Promise<number> {
-  const row = await db.selectFrom("like_quota").select("used").where("user_id", "=", userId).where("day", "=", day).executeTakeFirst();
+  const row = await db
+    .selectFrom("like_quota")
+    .select("used")
+    .where("user_id", "=", userId)
+    .where("day", "=", day)
+    .executeTakeFirst();
   return row?.used ?? 0;
 }
 
@@ -54,7 +63,9 @@ export async function dailyLikesUsed(db: DB | Tx, userId: number, day: string): 
 export function findSent(db: DB, userId: number, limit: number) {
   return db
     .selectFrom("likes as l")
-    .leftJoin("likes as back", (j) => j.onRef("back.liker_id", "=", "l.liked_id").onRef("back.liked_id", "=", "l.liker_id"))
+    .leftJoin("likes as back", (j) =>
+      j.onRef("back.liker_id", "=", "l.liked_id").onRef("back.liked_id", "=", "l.liker_id"),
+    )
     .select(["l.liked_id as profile_id", "l.created_at", sql<boolean>`back.liker_id is not null`.as("mutual")])
     .where("l.liker_id", "=", userId)
     .orderBy("l.created_at", "desc")
@@ -66,8 +77,15 @@ export function findSent(db: DB, userId: number, limit: number) {
 export function findReceived(db: DB, userId: number, limit: number) {
   return db
     .selectFrom("likes as l")
-    .leftJoin("likes as back", (j) => j.onRef("back.liker_id", "=", "l.liked_id").onRef("back.liked_id", "=", "l.liker_id"))
-    .select(["l.liker_id as profile_id", "l.is_new", "l.created_at", sql<boolean>`back.liker_id is not null`.as("mutual")])
+    .leftJoin("likes as back", (j) =>
+      j.onRef("back.liker_id", "=", "l.liked_id").onRef("back.liked_id", "=", "l.liker_id"),
+    )
+    .select([
+      "l.liker_id as profile_id",
+      "l.is_new",
+      "l.created_at",
+      sql<boolean>`back.liker_id is not null`.as("mutual"),
+    ])
     .where("l.liked_id", "=", userId)
     .orderBy("l.is_new", "desc")
     .orderBy("l.created_at", "desc")

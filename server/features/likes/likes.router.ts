@@ -4,9 +4,19 @@ import * as likes from "./likes.service.js";
 
 /** Likes and matches (§2 /likes, §4): wiring only. */
 export const likesRouter = router({
-  like: memberProcedure.input(ProfileIdInput).mutation(({ ctx, input }) => likes.like(ctx.deps, ctx.member.id, input.profileId)),
-  unlike: memberProcedure.input(ProfileIdInput).mutation(({ ctx, input }) => likes.unlike(ctx.deps, ctx.member.id, input.profileId)),
-  list: memberProcedure.input(ListLikesInput).query(({ ctx, input }) => likes.listLikes(ctx.deps, ctx.member.id, input.type)),
-  status: memberProcedure.input(ProfileIdInput).query(({ ctx, input }) => likes.likeStatus(ctx.deps, ctx.member.id, input.profileId)),
-  markSeen: memberProcedure.input(ProfileIdInput).mutation(({ ctx, input }) => likes.markLikeSeen(ctx.deps, ctx.member.id, input.profileId)),
+  like: memberProcedure
+    .input(ProfileIdInput)
+    .mutation(({ ctx, input }) => likes.like(ctx.deps, ctx.member.id, input.profileId)),
+  unlike: memberProcedure
+    .input(ProfileIdInput)
+    .mutation(({ ctx, input }) => likes.unlike(ctx.deps, ctx.member.id, input.profileId)),
+  list: memberProcedure
+    .input(ListLikesInput)
+    .query(({ ctx, input }) => likes.listLikes(ctx.deps, ctx.member.id, input.type)),
+  status: memberProcedure
+    .input(ProfileIdInput)
+    .query(({ ctx, input }) => likes.likeStatus(ctx.deps, ctx.member.id, input.profileId)),
+  markSeen: memberProcedure
+    .input(ProfileIdInput)
+    .mutation(({ ctx, input }) => likes.markLikeSeen(ctx.deps, ctx.member.id, input.profileId)),
 });

@@ -55,7 +55,8 @@ export async function like(deps: AppDeps, likerId: number, likedId: number): Pro
     const liked = members.get(likedId);
     if (!liker || !liked || !liked.visible) throw new NotFoundError("This member could not be found.");
     const mutual = await repo.likeExists(tx, likedId, likerId);
-    const quota = async () => (liker.paidUser ? null : DAILY_LIKES_FREE - (await repo.dailyLikesUsed(tx, likerId, utcDay())));
+    const quota = async () =>
+      liker.paidUser ? null : DAILY_LIKES_FREE - (await repo.dailyLikesUsed(tx, likerId, utcDay()));
     if (await repo.likeExists(tx, likerId, likedId)) {
       return { result: { liked: true, match: mutual, likesLeftToday: await quota() }, events: [] as StoredEvent[] };
     }
@@ -100,22 +101,35 @@ export interface LikeListItem {
  * §2 /likes/{type}: likes sent, received (new first, §4) or matches (mutual likes).
  * @returns up to `limit` items and the count of new received likes.
  */
-export async function listLikes(deps: AppDeps, userId: number, kind: LikeKind, limit = 200): Promise<{ items: LikeListItem[]; totalNew: number }> {
+export async function listLikes(
+  deps: AppDeps,
+  userId: number,
+  kind: LikeKind,
+  limit = 200,
+): Promise<{ items: LikeListItem[]; totalNew: number }> {
   const rows =
     kind === "sent"
       ? (await repo.findSent(deps.db, userId, limit)).map((r) => ({ ...r, is_new: false }))
       : (await repo.findReceived(deps.db, userId, limit)).filter((r) => kind === "received" || r.mutual);
-  const profiles = await getProfileSummaries(deps.db, rows.map((r) => r.profile_id));
+  const profiles = await getProfileSummaries(
+    deps.db,
+    rows.map((r) => r.profile_id),
+  );
   const items = rows.flatMap((r) => {
     const profile = profiles.get(r.profile_id);
-    return profile ? [{ profile, isNew: r.is_new, mutual: r.mutual, likedAt: new Date(r.created_at).toISOString() }] : [];
+    return profile
+      ? [{ profile, isNew: r.is_new, mutual: r.mutual, likedAt: new Date(r.created_at).toISOString() }]
+      : [];
   });
   return { items, totalNew: await repo.countNew(deps.db, userId) };
 }
 
 /** The like state between the member and one profile (for the profile page's button). */
 export async function likeStatus(deps: AppDeps, userId: number, profileId: number) {
-  const [liked, likedMe] = await Promise.all([repo.likeExists(deps.db, userId, profileId), repo.likeExists(deps.db, profileId, userId)]);
+  const [liked, likedMe] = await Promise.all([
+    repo.likeExists(deps.db, userId, profileId),
+    repo.likeExists(deps.db, profileId, userId),
+  ]);
   return { liked, likedMe, match: liked && likedMe };
 }
 

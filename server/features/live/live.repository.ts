@@ -11,7 +11,10 @@ export async function appendMemberEvent(tx: Tx, userId: number, type: string, pa
     .where("id", "=", userId)
     .returning("last_event_seq")
     .executeTakeFirstOrThrow();
-  await tx.insertInto("member_events").values({ user_id: userId, seq, type, payload: JSON.stringify(payload) }).execute();
+  await tx
+    .insertInto("member_events")
+    .values({ user_id: userId, seq, type, payload: JSON.stringify(payload) })
+    .execute();
   return { userId, seq: Number(seq), type, payload };
 }
 
@@ -19,7 +22,10 @@ export async function appendMemberEvent(tx: Tx, userId: number, type: string, pa
  * appendMemberEvent for several distinct members at once: one UPDATE numbers them all (the rows
  * are already locked by the caller's transaction), one INSERT stores them.
  */
-export async function appendMemberEvents(tx: Tx, entries: readonly { userId: number; type: string; payload: unknown }[]) {
+export async function appendMemberEvents(
+  tx: Tx,
+  entries: readonly { userId: number; type: string; payload: unknown }[],
+) {
   const ids = entries.map((e) => e.userId);
   if (new Set(ids).size !== ids.length) throw new Error("appendMemberEvents: one event per member");
   const rows = await tx
@@ -29,7 +35,12 @@ export async function appendMemberEvents(tx: Tx, entries: readonly { userId: num
     .returning(["id", "last_event_seq"])
     .execute();
   const seqOf = new Map(rows.map((r) => [r.id, Number(r.last_event_seq)]));
-  const stored = entries.map((e) => ({ userId: e.userId, seq: seqOf.get(e.userId)!, type: e.type, payload: e.payload }));
+  const stored = entries.map((e) => ({
+    userId: e.userId,
+    seq: seqOf.get(e.userId)!,
+    type: e.type,
+    payload: e.payload,
+  }));
   await tx
     .insertInto("member_events")
     .values(stored.map((e) => ({ user_id: e.userId, seq: e.seq, type: e.type, payload: JSON.stringify(e.payload) })))

@@ -35,8 +35,14 @@ export async function recordEvent(tx: Tx, userId: number, event: LiveEvent): Pro
  * recordEvent for several distinct members in one go (two statements, whatever the count);
  * the members' rows must already be locked by the transaction (lock order: members by id).
  */
-export async function recordEvents(tx: Tx, entries: readonly { userId: number; event: LiveEvent }[]): Promise<StoredEvent[]> {
-  const stored = await appendMemberEvents(tx, entries.map((e) => ({ userId: e.userId, type: e.event.type, payload: e.event })));
+export async function recordEvents(
+  tx: Tx,
+  entries: readonly { userId: number; event: LiveEvent }[],
+): Promise<StoredEvent[]> {
+  const stored = await appendMemberEvents(
+    tx,
+    entries.map((e) => ({ userId: e.userId, type: e.event.type, payload: e.event })),
+  );
   return stored.map((s, i) => ({ userId: s.userId, seq: s.seq, event: entries[i]!.event }));
 }
 
@@ -98,7 +104,10 @@ export async function* memberEventStream(
   deps.metrics.subscriptionsActive.inc();
   try {
     const parsed = Number(lastEventId);
-    let cursor = lastEventId != null && Number.isSafeInteger(parsed) && parsed >= 0 ? parsed : await findLastEventSeq(deps.db, userId);
+    let cursor =
+      lastEventId != null && Number.isSafeInteger(parsed) && parsed >= 0
+        ? parsed
+        : await findLastEventSeq(deps.db, userId);
 
     const backfill = async function* () {
       for (;;) {

@@ -19,12 +19,31 @@ export interface AvatarTraits {
 }
 
 const FEMALE_TOPS = [
-  "bob", "bun", "curly", "curvy", "frida", "longButNotTooLong", "miaWallace", "straight01",
-  "straight02", "straightAndStrand", "bigHair", "froBand",
+  "bob",
+  "bun",
+  "curly",
+  "curvy",
+  "frida",
+  "longButNotTooLong",
+  "miaWallace",
+  "straight01",
+  "straight02",
+  "straightAndStrand",
+  "bigHair",
+  "froBand",
 ] as const;
 const MALE_TOPS = [
-  "shortFlat", "shortRound", "shortWaved", "shortCurly", "sides", "theCaesar",
-  "theCaesarAndSidePart", "frizzle", "shaggy", "dreads01", "shaggyMullet",
+  "shortFlat",
+  "shortRound",
+  "shortWaved",
+  "shortCurly",
+  "sides",
+  "theCaesar",
+  "theCaesarAndSidePart",
+  "frizzle",
+  "shaggy",
+  "dreads01",
+  "shaggyMullet",
 ] as const;
 /** §3 hair colours → avataaars' palette. */
 const HAIR_HEX: Record<string, string> = {
@@ -46,8 +65,14 @@ const EYES = ["default", "happy", "wink", "side", "squint"] as const;
 const MOUTHS = ["smile", "default", "twinkle", "serious"] as const;
 const EYEBROWS = ["defaultNatural", "raisedExcitedNatural", "default", "flatNatural", "upDownNatural"] as const;
 const CLOTHING = [
-  "blazerAndShirt", "blazerAndSweater", "collarAndSweater", "graphicShirt", "hoodie",
-  "shirtCrewNeck", "shirtScoopNeck", "shirtVNeck",
+  "blazerAndShirt",
+  "blazerAndSweater",
+  "collarAndSweater",
+  "graphicShirt",
+  "hoodie",
+  "shirtCrewNeck",
+  "shirtScoopNeck",
+  "shirtVNeck",
 ] as const;
 
 /** A small deterministic PRNG (mulberry32). */
@@ -77,8 +102,12 @@ export function renderAvatarSvg(traits: AvatarTraits, photoIndex: number): strin
   const top = pick(person, female ? FEMALE_TOPS : MALE_TOPS);
   const skin = pick(person, SKINS);
   const hair = HAIR_HEX[traits.hairColor] ?? HAIR_HEX.brown!;
-  const beard = !female && person() < 0.35 ? pick(person, ["beardLight", "beardMedium", "beardMajestic", "moustacheFancy"] as const) : null;
-  const glasses = person() < 0.15 ? pick(person, ["prescription01", "prescription02", "round", "wayfarers"] as const) : null;
+  const beard =
+    !female && person() < 0.35
+      ? pick(person, ["beardLight", "beardMedium", "beardMajestic", "moustacheFancy"] as const)
+      : null;
+  const glasses =
+    person() < 0.15 ? pick(person, ["prescription01", "prescription02", "round", "wayfarers"] as const) : null;
   // The shot: varies with the photo.
   const shot = prng(traits.profileId * 104_729 + photoIndex * 7_907 + 3);
   return createAvatar(avataaars, {

@@ -1,10 +1,32 @@
 import {
-  type Faker, fakerDE, fakerDE_AT, fakerDE_CH, fakerEN_AU, fakerEN_CA, fakerEN_GB, fakerEN_IE,
-  fakerEN_US, fakerES, fakerFR, fakerFR_BE, fakerFR_CA, fakerFR_CH, fakerIT, fakerNL, fakerNL_BE, fakerPL,
+  type Faker,
+  fakerDE,
+  fakerDE_AT,
+  fakerDE_CH,
+  fakerEN_AU,
+  fakerEN_CA,
+  fakerEN_GB,
+  fakerEN_IE,
+  fakerEN_US,
+  fakerES,
+  fakerFR,
+  fakerFR_BE,
+  fakerFR_CA,
+  fakerFR_CH,
+  fakerIT,
+  fakerNL,
+  fakerNL_BE,
+  fakerPL,
 } from "@faker-js/faker";
 import {
-  type BODY_TYPES, COUNTRIES, COUNTRY_LANGUAGES, type EYE_COLORS, type HAIR_COLORS, type RELATIONSHIP_STATUSES,
-  type SEXUALITIES, type Locale,
+  type BODY_TYPES,
+  COUNTRIES,
+  COUNTRY_LANGUAGES,
+  type EYE_COLORS,
+  type HAIR_COLORS,
+  type RELATIONSHIP_STATUSES,
+  type SEXUALITIES,
+  type Locale,
 } from "../../constants.js";
 import { INTEREST_KEYS, type InterestKey } from "./members.interests.js";
 import { PLACES } from "./members.places.js";
@@ -73,14 +95,29 @@ function sample<T>(rand: Rand, list: readonly T[], n: number): T[] {
 
 /** Share of members per country: the spec's home markets (NL, DE) weigh most. */
 const COUNTRY_WEIGHTS: Record<string, number> = {
-  NL: 18, DE: 14, US: 10, GB: 8, BE: 6, FR: 7, IT: 6, ES: 6, PL: 5, AT: 4, CH: 4, CA: 4, AU: 4, IE: 3, NZ: 2,
+  NL: 18,
+  DE: 14,
+  US: 10,
+  GB: 8,
+  BE: 6,
+  FR: 7,
+  IT: 6,
+  ES: 6,
+  PL: 5,
+  AT: 4,
+  CH: 4,
+  CA: 4,
+  AU: 4,
+  IE: 3,
+  NZ: 2,
 };
 
 /** The faker (names) and interface language of a member living in `region` of `country`. */
 function localeOf(country: string, region: string, rand: Rand): { faker: Faker; language: Locale } {
   switch (country) {
     case "BE":
-      if (["Liège", "Hainaut", "Namur"].includes(region) || (region === "Brussel" && rand() < 0.6)) return { faker: fakerFR_BE, language: "fr" };
+      if (["Liège", "Hainaut", "Namur"].includes(region) || (region === "Brussel" && rand() < 0.6))
+        return { faker: fakerFR_BE, language: "fr" };
       return { faker: fakerNL_BE, language: "nl" };
     case "CH":
       if (region === "Ticino") return { faker: fakerIT, language: "it" };
@@ -91,10 +128,22 @@ function localeOf(country: string, region: string, rand: Rand): { faker: Faker; 
     case "US":
       return { faker: fakerEN_US, language: rand() < 0.12 ? "es" : "en" };
     default: {
-      const faker = ({
-        NL: fakerNL, FR: fakerFR, IT: fakerIT, ES: fakerES, DE: fakerDE, AT: fakerDE_AT, IE: fakerEN_IE,
-        GB: fakerEN_GB, PL: fakerPL, AU: fakerEN_AU, NZ: fakerEN_AU,
-      } as Record<string, Faker>)[country] ?? fakerEN_US;
+      const faker =
+        (
+          {
+            NL: fakerNL,
+            FR: fakerFR,
+            IT: fakerIT,
+            ES: fakerES,
+            DE: fakerDE,
+            AT: fakerDE_AT,
+            IE: fakerEN_IE,
+            GB: fakerEN_GB,
+            PL: fakerPL,
+            AU: fakerEN_AU,
+            NZ: fakerEN_AU,
+          } as Record<string, Faker>
+        )[country] ?? fakerEN_US;
       return { faker, language: COUNTRY_LANGUAGES[country]?.[0] ?? "en" };
     }
   }
@@ -102,22 +151,66 @@ function localeOf(country: string, region: string, rand: Rand): { faker: Faker; 
 
 /** How an interest reads in a sentence of an about-me note. */
 const INTEREST_PHRASES: Record<InterestKey, string> = {
-  relationship: "building something real", friendship: "good friends", flirting: "a bit of flirting",
-  kissing: "long kisses", cuddling: "cuddling on the sofa", romance: "romantic evenings",
-  casual_dating: "easy-going dates", intimacy: "closeness", dancing: "dancing", travelling: "travelling",
-  music: "music", concerts: "live concerts", cooking: "cooking", dining_out: "trying new restaurants",
-  wine: "a good glass of wine", coffee: "strong coffee", baking: "baking", movies: "movies",
-  series: "binge-watching series", theatre: "the theatre", reading: "reading", writing: "writing",
-  photography: "photography", art: "art", museums: "museums", fashion: "fashion", shopping: "shopping",
-  gaming: "gaming", technology: "technology", sports: "sports", fitness: "the gym", running: "running",
-  cycling: "cycling", swimming: "swimming", hiking: "hiking", yoga: "yoga", football: "football",
-  tennis: "tennis", skiing: "skiing", surfing: "surfing", camping: "camping", nature: "being outdoors",
-  gardening: "gardening", animals: "animals", dogs: "dogs", cats: "cats", beach: "the beach",
-  festivals: "festivals", volunteering: "volunteering", meditation: "meditation", languages: "learning languages",
-  cars: "cars", motorbikes: "motorbikes", board_games: "board games",
+  relationship: "building something real",
+  friendship: "good friends",
+  flirting: "a bit of flirting",
+  kissing: "long kisses",
+  cuddling: "cuddling on the sofa",
+  romance: "romantic evenings",
+  casual_dating: "easy-going dates",
+  intimacy: "closeness",
+  dancing: "dancing",
+  travelling: "travelling",
+  music: "music",
+  concerts: "live concerts",
+  cooking: "cooking",
+  dining_out: "trying new restaurants",
+  wine: "a good glass of wine",
+  coffee: "strong coffee",
+  baking: "baking",
+  movies: "movies",
+  series: "binge-watching series",
+  theatre: "the theatre",
+  reading: "reading",
+  writing: "writing",
+  photography: "photography",
+  art: "art",
+  museums: "museums",
+  fashion: "fashion",
+  shopping: "shopping",
+  gaming: "gaming",
+  technology: "technology",
+  sports: "sports",
+  fitness: "the gym",
+  running: "running",
+  cycling: "cycling",
+  swimming: "swimming",
+  hiking: "hiking",
+  yoga: "yoga",
+  football: "football",
+  tennis: "tennis",
+  skiing: "skiing",
+  surfing: "surfing",
+  camping: "camping",
+  nature: "being outdoors",
+  gardening: "gardening",
+  animals: "animals",
+  dogs: "dogs",
+  cats: "cats",
+  beach: "the beach",
+  festivals: "festivals",
+  volunteering: "volunteering",
+  meditation: "meditation",
+  languages: "learning languages",
+  cars: "cars",
+  motorbikes: "motorbikes",
+  board_games: "board games",
 };
 
-function aboutMe(rand: Rand, p: { name: string; city: string; age: number; interests: InterestKey[]; relationship: string }): string {
+function aboutMe(
+  rand: Rand,
+  p: { name: string; city: string; age: number; interests: InterestKey[]; relationship: string },
+): string {
   const [a, b, c] = p.interests.map((k) => INTEREST_PHRASES[k]);
   const openers = [
     `Hi, I'm ${p.name}!`,
@@ -163,7 +256,11 @@ function ageOfSeed(rand: Rand): number {
   return intBetween(rand, 18, 80);
 }
 
-const ASCII = (s: string) => s.normalize("NFKD").replace(/[^A-Za-z0-9]/g, "").toLowerCase() || "member";
+const ASCII = (s: string) =>
+  s
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9]/g, "")
+    .toLowerCase() || "member";
 
 /**
  * `count` demo members. The first ones cover every country of the spec, then countries follow
@@ -172,7 +269,25 @@ const ASCII = (s: string) => s.normalize("NFKD").replace(/[^A-Za-z0-9]/g, "").to
  */
 export function generateDemoMembers(count: number, now = new Date(), seed = 20261122): DemoMember[] {
   const rand = prng(seed);
-  for (const f of new Set([fakerDE, fakerDE_AT, fakerDE_CH, fakerEN_AU, fakerEN_CA, fakerEN_GB, fakerEN_IE, fakerEN_US, fakerES, fakerFR, fakerFR_BE, fakerFR_CA, fakerFR_CH, fakerIT, fakerNL, fakerNL_BE, fakerPL])) {
+  for (const f of new Set([
+    fakerDE,
+    fakerDE_AT,
+    fakerDE_CH,
+    fakerEN_AU,
+    fakerEN_CA,
+    fakerEN_GB,
+    fakerEN_IE,
+    fakerEN_US,
+    fakerES,
+    fakerFR,
+    fakerFR_BE,
+    fakerFR_CA,
+    fakerFR_CH,
+    fakerIT,
+    fakerNL,
+    fakerNL_BE,
+    fakerPL,
+  ])) {
     f.seed(seed);
   }
   const members: DemoMember[] = [];
@@ -192,15 +307,30 @@ export function generateDemoMembers(count: number, now = new Date(), seed = 2026
         ? weighted<(typeof SEXUALITIES)[number]>(rand, { hetero: 80, lesbian: 7, bi: 13 })
         : weighted<(typeof SEXUALITIES)[number]>(rand, { hetero: 82, gay: 8, bi: 10 });
     const hairColor = weighted<(typeof HAIR_COLORS)[number]>(rand, {
-      brunette: 14, blond: 14, brown: 16, black: 12, "dark blond": 10, "dark brown": 12, red: 4, other: 2,
+      brunette: 14,
+      blond: 14,
+      brown: 16,
+      black: 12,
+      "dark blond": 10,
+      "dark brown": 12,
+      red: 4,
+      other: 2,
       gray: age > 55 ? 25 : age > 45 ? 6 : 0.5,
       white: age > 65 ? 12 : 0,
       bald: gender === "male" ? (age > 40 ? 12 : 3) : 0,
     });
     const northern = ["NL", "DE", "AT", "PL", "IE", "GB", "CH", "BE"].includes(country);
-    const eyeColor = weighted<(typeof EYE_COLORS)[number]>(rand, northern ? { blue: 40, green: 15, hazel: 15, brown: 30 } : { blue: 20, green: 12, hazel: 18, brown: 50 });
+    const eyeColor = weighted<(typeof EYE_COLORS)[number]>(
+      rand,
+      northern ? { blue: 40, green: 15, hazel: 15, brown: 30 } : { blue: 20, green: 12, hazel: 18, brown: 50 },
+    );
     const relationship = weighted<(typeof RELATIONSHIP_STATUSES)[number]>(rand, {
-      single: 60, divorced: age > 30 ? 16 : 2, unmarried: 10, "living together": 4, married: 3, widowed: age > 55 ? 8 : 0,
+      single: 60,
+      divorced: age > 30 ? 16 : 2,
+      unmarried: 10,
+      "living together": 4,
+      married: 3,
+      widowed: age > 55 ? 8 : 0,
     });
     const interests = sample(rand, INTEREST_KEYS, intBetween(rand, 3, 6));
     const photoCount = Number(weighted(rand, { "1": 30, "2": 32, "3": 22, "4": 16 }));

@@ -42,14 +42,21 @@ export async function storePhoto(mediaDir: string, input: Buffer): Promise<Store
     .raw()
     .toBuffer({ resolveWithObject: true });
   const fullRaw = { raw: { width: full.info.width, height: full.info.height, channels: full.info.channels } };
-  const thumb = await sharp(full.data, fullRaw).resize(THUMB_SIZE_PX, THUMB_SIZE_PX).raw().toBuffer({ resolveWithObject: true });
+  const thumb = await sharp(full.data, fullRaw)
+    .resize(THUMB_SIZE_PX, THUMB_SIZE_PX)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const thumbRaw = { raw: { width: thumb.info.width, height: thumb.info.height, channels: thumb.info.channels } };
   const [fullWebp, thumbWebp, blurredWebp] = await Promise.all([
     sharp(full.data, fullRaw).webp({ quality: 80, effort: 2 }).toBuffer(),
     sharp(thumb.data, thumbRaw).webp({ quality: 78, effort: 2 }).toBuffer(),
     sharp(thumb.data, thumbRaw).blur(BLUR_SIGMA).webp({ quality: 60, effort: 2 }).toBuffer(),
   ]);
-  const names: StoredPhotoFiles = { filename: randomName(), thumb_filename: randomName(), blurred_filename: randomName() };
+  const names: StoredPhotoFiles = {
+    filename: randomName(),
+    thumb_filename: randomName(),
+    blurred_filename: randomName(),
+  };
   await fs.mkdir(mediaDir, { recursive: true });
   await Promise.all([
     fs.writeFile(path.join(mediaDir, names.filename), fullWebp),
@@ -72,7 +79,11 @@ export async function deletePhotoFiles(mediaDir: string, files: StoredPhotoFiles
  * Run `task` over `items` with at most `concurrency` at a time (image encoding is CPU-bound:
  * more tasks than cores only adds memory). Results keep the order of `items`.
  */
-export async function mapWithConcurrency<T, R>(items: readonly T[], concurrency: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

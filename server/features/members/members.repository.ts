@@ -10,9 +10,16 @@ function selectProfileCards(db: DB | Tx) {
     .selectFrom("profiles")
     .leftJoin("photos", (j) => j.onRef("photos.profile_id", "=", "profiles.id").on("photos.is_main", "=", true))
     .select([
-      "profiles.id", "profiles.name", "profiles.birth_date", "profiles.gender", "profiles.city",
-      "profiles.country", "profiles.last_active", "profiles.status",
-      "photos.thumb_filename as main_thumb_filename", "photos.filename as main_filename",
+      "profiles.id",
+      "profiles.name",
+      "profiles.birth_date",
+      "profiles.gender",
+      "profiles.city",
+      "profiles.country",
+      "profiles.last_active",
+      "profiles.status",
+      "photos.thumb_filename as main_thumb_filename",
+      "photos.filename as main_filename",
     ]);
 }
 
@@ -36,10 +43,19 @@ export function lockMembers(tx: Tx, ids: readonly number[]) {
     .selectFrom("users")
     .innerJoin("profiles", "profiles.id", "users.id")
     .select([
-      "users.id", "users.status", "users.paid_user", "users.credits", "users.free_messages_left",
-      "profiles.visible", "profiles.status as profile_status",
+      "users.id",
+      "users.status",
+      "users.paid_user",
+      "users.credits",
+      "users.free_messages_left",
+      "profiles.visible",
+      "profiles.status as profile_status",
     ])
-    .where("users.id", "in", [...new Set(ids)].sort((a, b) => a - b))
+    .where(
+      "users.id",
+      "in",
+      [...new Set(ids)].sort((a, b) => a - b),
+    )
     .orderBy("users.id")
     .forUpdate("users")
     .execute();
@@ -77,7 +93,12 @@ function searchWhere<O>(qb: SelectQueryBuilder<Database, "profiles", O>, f: Sear
  * One page of search results as profile-card rows, newest active first (ties by id, so pages
  * do not overlap). Asks for `limit` rows: pass pageSize + 1 to learn whether a next page exists.
  */
-export function searchProfiles(db: DB | Tx, f: SearchFilters, offset: number, limit: number): Promise<ProfileSummaryRow[]> {
+export function searchProfiles(
+  db: DB | Tx,
+  f: SearchFilters,
+  offset: number,
+  limit: number,
+): Promise<ProfileSummaryRow[]> {
   return searchWhere(selectProfileCards(db), f)
     .orderBy("profiles.last_active", "desc")
     .orderBy("profiles.id", "desc")
@@ -101,9 +122,24 @@ export function findProfile(db: DB | Tx, id: number) {
   return db
     .selectFrom("profiles")
     .select([
-      "id", "name", "status", "gender", "sexuality", "birth_date", "country", "region", "city",
-      "hair_color", "eye_color", "body_type", "relationship_status", "tattoos", "interests", "note",
-      "visible", "last_active",
+      "id",
+      "name",
+      "status",
+      "gender",
+      "sexuality",
+      "birth_date",
+      "country",
+      "region",
+      "city",
+      "hair_color",
+      "eye_color",
+      "body_type",
+      "relationship_status",
+      "tattoos",
+      "interests",
+      "note",
+      "visible",
+      "last_active",
     ])
     .where("id", "=", id)
     .executeTakeFirst();
@@ -131,5 +167,9 @@ export async function activateProfile(tx: Tx, userId: number): Promise<void> {
 
 /** The member was active now (profiles.last_active orders search, "newest active first"). */
 export async function touchLastActive(db: DB, userId: number): Promise<void> {
-  await db.updateTable("profiles").set({ last_active: sql`now()` }).where("id", "=", userId).execute();
+  await db
+    .updateTable("profiles")
+    .set({ last_active: sql`now()` })
+    .where("id", "=", userId)
+    .execute();
 }

@@ -12,7 +12,11 @@ export const SEARCH_PAGE_SIZE_MAX = 50;
 export const SEARCH_MAX_PAGE = 500;
 
 const Country = z.string().refine((c) => COUNTRIES.includes(c), { message: "Unknown country" });
-const Age = z.coerce.number().int().min(SEARCH_MIN_AGE, { message: `Age must be at least ${SEARCH_MIN_AGE}` }).max(SEARCH_MAX_AGE, { message: `Age must be at most ${SEARCH_MAX_AGE}` });
+const Age = z.coerce
+  .number()
+  .int()
+  .min(SEARCH_MIN_AGE, { message: `Age must be at least ${SEARCH_MIN_AGE}` })
+  .max(SEARCH_MAX_AGE, { message: `Age must be at most ${SEARCH_MAX_AGE}` });
 
 /**
  * §3 search state: gender, country, countryregion, min_age, max_age, page. An absent filter

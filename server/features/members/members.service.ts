@@ -4,8 +4,17 @@ import type { AppDeps } from "../../deps.js";
 import { NotFoundError } from "../../domain-error.js";
 import { ageOn } from "../../validation.js";
 import {
-  activateProfile, countSearchMatches, findPhotos, findProfile, findProfileSummaries, insertProfile, lockMembers, searchProfiles,
-  touchLastActive, type ProfileSummaryRow, type SearchFilters,
+  activateProfile,
+  countSearchMatches,
+  findPhotos,
+  findProfile,
+  findProfileSummaries,
+  insertProfile,
+  lockMembers,
+  searchProfiles,
+  touchLastActive,
+  type ProfileSummaryRow,
+  type SearchFilters,
 } from "./members.repository.js";
 import { mediaUrl } from "./members.photos.js";
 import { INTEREST_KEYS } from "./members.interests.js";
@@ -68,14 +77,17 @@ export interface LockedMember {
 export async function lockMembersForUpdate(tx: Tx, ids: readonly number[]): Promise<Map<number, LockedMember>> {
   const rows = await lockMembers(tx, ids);
   return new Map(
-    rows.map((r) => [r.id, {
-      id: r.id,
-      status: r.status,
-      paidUser: r.paid_user,
-      credits: r.credits,
-      freeMessagesLeft: r.free_messages_left,
-      visible: r.visible,
-    }]),
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        status: r.status,
+        paidUser: r.paid_user,
+        credits: r.credits,
+        freeMessagesLeft: r.free_messages_left,
+        visible: r.visible,
+      },
+    ]),
   );
 }
 
@@ -122,7 +134,12 @@ export function birthDateBounds(minAge: number | undefined, maxAge: number | und
  * @param input validated by SearchMembersInput (page is 1-based).
  * @returns one page of profile cards, the capped total and whether a next page exists.
  */
-export async function searchMembers(deps: Pick<AppDeps, "db">, viewerId: number, input: SearchMembersInput, now = new Date()): Promise<SearchResult> {
+export async function searchMembers(
+  deps: Pick<AppDeps, "db">,
+  viewerId: number,
+  input: SearchMembersInput,
+  now = new Date(),
+): Promise<SearchResult> {
   const filters: SearchFilters = {
     viewerId,
     gender: input.gender,
@@ -154,7 +171,15 @@ export async function searchMembers(deps: Pick<AppDeps, "db">, viewerId: number,
  */
 export type ProfilePhoto =
   | { id: number; isMain: boolean; isPrivate: boolean; locked: false; url: string; thumbUrl: string }
-  | { id: number; isMain: false; isPrivate: boolean; locked: true; blurredUrl: string; unlock: "premium" | "credits"; unlockCredits: number | null };
+  | {
+      id: number;
+      isMain: false;
+      isPrivate: boolean;
+      locked: true;
+      blurredUrl: string;
+      unlock: "premium" | "credits";
+      unlockCredits: number | null;
+    };
 
 /** A member's full profile (§3 Profile) as the viewer may see it. */
 export interface MemberProfile {
@@ -208,14 +233,32 @@ export async function getMemberProfile(
   const rows = await findPhotos(deps.db, profileId, isOwn);
   const seesAll = isOwn || viewer.paidUser;
   // A free member sees the private photos they bought access to (photo_credits).
-  const unlocked = seesAll ? new Set<number>() : await findUnlockedPhotoIds(deps.db, viewer.id, rows.filter((r) => r.is_private).map((r) => r.id));
+  const unlocked = seesAll
+    ? new Set<number>()
+    : await findUnlockedPhotoIds(
+        deps.db,
+        viewer.id,
+        rows.filter((r) => r.is_private).map((r) => r.id),
+      );
   const photoCredits = site.photo_credits;
   const photos: ProfilePhoto[] = rows.map((r) =>
     r.is_main || seesAll || unlocked.has(r.id)
-      ? { id: r.id, isMain: r.is_main, isPrivate: r.is_private, locked: false, url: mediaUrl(r.filename), thumbUrl: mediaUrl(r.thumb_filename) }
+      ? {
+          id: r.id,
+          isMain: r.is_main,
+          isPrivate: r.is_private,
+          locked: false,
+          url: mediaUrl(r.filename),
+          thumbUrl: mediaUrl(r.thumb_filename),
+        }
       : {
-          id: r.id, isMain: false, isPrivate: r.is_private, locked: true, blurredUrl: mediaUrl(r.blurred_filename),
-          unlock: r.is_private ? "credits" : "premium", unlockCredits: r.is_private ? photoCredits : null,
+          id: r.id,
+          isMain: false,
+          isPrivate: r.is_private,
+          locked: true,
+          blurredUrl: mediaUrl(r.blurred_filename),
+          unlock: r.is_private ? "credits" : "premium",
+          unlockCredits: r.is_private ? photoCredits : null,
         },
   );
   const main = rows.find((r) => r.is_main);

@@ -36,21 +36,32 @@ export async function unlockPhoto(
 ): Promise<UnlockPhotoResult> {
   const photo = await repo.findPhotoForUnlock(deps.db, photoId);
   const isOwn = photo?.profile_id === viewer.id;
-  if (!photo || photo.status !== "active" || (!photo.visible && !isOwn)) throw new NotFoundError("This photo could not be found.");
+  if (!photo || photo.status !== "active" || (!photo.visible && !isOwn))
+    throw new NotFoundError("This photo could not be found.");
   const open = { id: photo.id, url: mediaUrl(photo.filename), thumbUrl: mediaUrl(photo.thumb_filename) };
   const balanceOf = async () => (await getWallet(deps.db, viewer.id)).credits;
   if (isOwn || viewer.paidUser || photo.is_main) return { photo: open, credits: await balanceOf(), charged: 0 };
   if (!photo.is_private) throw new PremiumOnlyError("photos");
 
   const cost = site.photo_credits;
-  const outcome = await inTransaction(deps.db, async (tx): Promise<{ credits: number; charged: number; events: StoredEvent[] }> => {
-    if (!(await repo.insertUnlock(tx, viewer.id, photo.id, cost))) {
-      return { credits: (await getWallet(tx, viewer.id)).credits, charged: 0, events: [] };
-    }
-    const credits = cost > 0 ? await spendCreditsOrThrow(tx, viewer.id, cost, "photo", `photo:${photo.id}`) : await balanceOf();
-    const event = await recordEvent(tx, viewer.id, { type: "credits.changed", credits, paidUser: false, reason: "photo", paymentId: null });
-    return { credits, charged: cost, events: [event] };
-  });
+  const outcome = await inTransaction(
+    deps.db,
+    async (tx): Promise<{ credits: number; charged: number; events: StoredEvent[] }> => {
+      if (!(await repo.insertUnlock(tx, viewer.id, photo.id, cost))) {
+        return { credits: (await getWallet(tx, viewer.id)).credits, charged: 0, events: [] };
+      }
+      const credits =
+        cost > 0 ? await spendCreditsOrThrow(tx, viewer.id, cost, "photo", `photo:${photo.id}`) : await balanceOf();
+      const event = await recordEvent(tx, viewer.id, {
+        type: "credits.changed",
+        credits,
+        paidUser: false,
+        reason: "photo",
+        paymentId: null,
+      });
+      return { credits, charged: cost, events: [event] };
+    },
+  );
   await publishStored(deps, outcome.events);
   return { photo: open, credits: outcome.credits, charged: outcome.charged };
 }

@@ -12,7 +12,9 @@ export const PHOTO_UPLOAD_PATH = "/media/upload";
 
 function sendDomainError(reply: FastifyReply, err: DomainError) {
   const status = httpStatusOf(err.code);
-  return reply.code(status).send({ error: err.code.toLowerCase(), appCode: err.code, message: err.message, details: err.details ?? null });
+  return reply
+    .code(status)
+    .send({ error: err.code.toLowerCase(), appCode: err.code, message: err.message, details: err.details ?? null });
 }
 
 /**
@@ -37,7 +39,14 @@ export function photoRoutes(deps: AppDeps) {
         if (isForeignRequest(req, deps.config)) return refuseForeign(reply);
         const { sessionToken } = appCookiesOf(req.headers);
         const member = sessionToken ? await resolveSession(deps, sessionToken) : null;
-        if (!member) return reply.code(403).send({ error: "authentication_required", appCode: "AUTHENTICATION_REQUIRED", message: "authentication_required" });
+        if (!member)
+          return reply
+            .code(403)
+            .send({
+              error: "authentication_required",
+              appCode: "AUTHENTICATION_REQUIRED",
+              message: "authentication_required",
+            });
         if (!req.isMultipart()) return sendDomainError(reply, new InvalidImageError());
 
         let buffer: Buffer;
@@ -50,7 +59,8 @@ export function photoRoutes(deps: AppDeps) {
           const value = field && !Array.isArray(field) && field.type === "field" ? String(field.value) : "";
           isPrivate = value === "true" || value === "1";
         } catch (err) {
-          if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") return sendDomainError(reply, new PhotoTooLargeError());
+          if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+            return sendDomainError(reply, new PhotoTooLargeError());
           req.log.info({ err }, "photo upload: unreadable multipart body");
           return sendDomainError(reply, new InvalidImageError());
         }

@@ -25,7 +25,10 @@ export function findOwnPhoto(db: DB | Tx, profileId: number, photoId: number) {
 }
 
 /** How many photos the member has (any status), whether one is main, and the next position. */
-export async function photoStats(tx: DB | Tx, profileId: number): Promise<{ count: number; hasMain: boolean; nextPosition: number }> {
+export async function photoStats(
+  tx: DB | Tx,
+  profileId: number,
+): Promise<{ count: number; hasMain: boolean; nextPosition: number }> {
   const row = await tx
     .selectFrom("photos")
     .select([
@@ -38,7 +41,10 @@ export async function photoStats(tx: DB | Tx, profileId: number): Promise<{ coun
   return { count: Number(row.count), hasMain: Boolean(row.has_main), nextPosition: Number(row.next_position) };
 }
 
-export function insertPhoto(tx: Tx, row: StoredPhotoFiles & { profile_id: number; is_main: boolean; is_private: boolean; position: number }) {
+export function insertPhoto(
+  tx: Tx,
+  row: StoredPhotoFiles & { profile_id: number; is_main: boolean; is_private: boolean; position: number },
+) {
   return tx
     .insertInto("photos")
     .values({ ...row, status: "active" })
@@ -48,12 +54,28 @@ export function insertPhoto(tx: Tx, row: StoredPhotoFiles & { profile_id: number
 
 /** Make `photoId` the member's only main photo (the old main is cleared first: one main per profile). */
 export async function setMain(tx: Tx, profileId: number, photoId: number): Promise<void> {
-  await tx.updateTable("photos").set({ is_main: false }).where("profile_id", "=", profileId).where("is_main", "=", true).where("id", "<>", photoId).execute();
-  await tx.updateTable("photos").set({ is_main: true, is_private: false }).where("id", "=", photoId).where("profile_id", "=", profileId).execute();
+  await tx
+    .updateTable("photos")
+    .set({ is_main: false })
+    .where("profile_id", "=", profileId)
+    .where("is_main", "=", true)
+    .where("id", "<>", photoId)
+    .execute();
+  await tx
+    .updateTable("photos")
+    .set({ is_main: true, is_private: false })
+    .where("id", "=", photoId)
+    .where("profile_id", "=", profileId)
+    .execute();
 }
 
 export function setPrivate(tx: Tx, profileId: number, photoId: number, isPrivate: boolean) {
-  return tx.updateTable("photos").set({ is_private: isPrivate }).where("id", "=", photoId).where("profile_id", "=", profileId).execute();
+  return tx
+    .updateTable("photos")
+    .set({ is_private: isPrivate })
+    .where("id", "=", photoId)
+    .where("profile_id", "=", profileId)
+    .execute();
 }
 
 export function deletePhotoRow(tx: Tx, profileId: number, photoId: number) {

@@ -80,8 +80,20 @@ export function photoLimitFor(paidUser: boolean): number {
   return paidUser ? MAX_PHOTOS_PREMIUM : MAX_PHOTOS_FREE;
 }
 
-function toOwnPhoto(r: { id: number; is_main: boolean; is_private: boolean; filename: string; thumb_filename: string }): OwnPhoto {
-  return { id: r.id, isMain: r.is_main, isPrivate: r.is_private, url: mediaUrl(r.filename), thumbUrl: mediaUrl(r.thumb_filename) };
+function toOwnPhoto(r: {
+  id: number;
+  is_main: boolean;
+  is_private: boolean;
+  filename: string;
+  thumb_filename: string;
+}): OwnPhoto {
+  return {
+    id: r.id,
+    isMain: r.is_main,
+    isPrivate: r.is_private,
+    url: mediaUrl(r.filename),
+    thumbUrl: mediaUrl(r.thumb_filename),
+  };
 }
 
 /**
@@ -90,7 +102,13 @@ function toOwnPhoto(r: { id: number; is_main: boolean; is_private: boolean; file
  */
 export async function listMyPhotos(deps: Pick<AppDeps, "db">, userId: number): Promise<MyPhotos> {
   const [rows, { paidUser }] = await Promise.all([repo.findOwnPhotos(deps.db, userId), getWallet(deps.db, userId)]);
-  return { photos: rows.map(toOwnPhoto), count: rows.length, limit: photoLimitFor(paidUser), premiumLimit: MAX_PHOTOS_PREMIUM, paidUser };
+  return {
+    photos: rows.map(toOwnPhoto),
+    count: rows.length,
+    limit: photoLimitFor(paidUser),
+    premiumLimit: MAX_PHOTOS_PREMIUM,
+    paidUser,
+  };
 }
 
 /** Whether `input` is one of the accepted formats (reads the header only; decoding happens in storePhoto). */
@@ -144,7 +162,13 @@ export async function addPhoto(
       const stats = await repo.photoStats(tx, userId);
       if (stats.count >= limit) throw new PhotoLimitError(limit);
       const isPrivate = opts.private === true;
-      return repo.insertPhoto(tx, { ...files, profile_id: userId, is_main: !stats.hasMain && !isPrivate, is_private: isPrivate, position: stats.nextPosition });
+      return repo.insertPhoto(tx, {
+        ...files,
+        profile_id: userId,
+        is_main: !stats.hasMain && !isPrivate,
+        is_private: isPrivate,
+        position: stats.nextPosition,
+      });
     });
     return toOwnPhoto(row);
   } catch (err) {
@@ -172,7 +196,12 @@ export async function setMainPhoto(deps: Pick<AppDeps, "db">, userId: number, ph
  * premium members see it (§6).
  * @throws NotFoundError (not the member's photo), MainPhotoPublicError (making the main photo private).
  */
-export async function setPhotoPrivate(deps: Pick<AppDeps, "db">, userId: number, photoId: number, isPrivate: boolean): Promise<MyPhotos> {
+export async function setPhotoPrivate(
+  deps: Pick<AppDeps, "db">,
+  userId: number,
+  photoId: number,
+  isPrivate: boolean,
+): Promise<MyPhotos> {
   await inTransaction(deps.db, async (tx) => {
     await lockMembersForUpdate(tx, [userId]);
     const photo = await repo.findOwnPhoto(tx, userId, photoId);
@@ -189,7 +218,11 @@ export async function setPhotoPrivate(deps: Pick<AppDeps, "db">, userId: number,
  * none is made main (that would publish a private photo) and the §2 profile-photo alert shows.
  * @throws NotFoundError when the photo is not the member's.
  */
-export async function deletePhoto(deps: Pick<AppDeps, "db" | "config">, userId: number, photoId: number): Promise<MyPhotos> {
+export async function deletePhoto(
+  deps: Pick<AppDeps, "db" | "config">,
+  userId: number,
+  photoId: number,
+): Promise<MyPhotos> {
   const removed = await inTransaction(deps.db, async (tx) => {
     await lockMembersForUpdate(tx, [userId]);
     const photo = await repo.findOwnPhoto(tx, userId, photoId);

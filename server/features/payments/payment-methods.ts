@@ -5,8 +5,24 @@
 
 /** §3 enumeration: every payment method, in the spec's order. */
 export const PAYMENT_METHODS = [
-  "sdd", "prezelewy24", "blik", "sct", "giropay", "mastercard", "visa", "creditcard", "cartebancaire",
-  "nexi", "ideal", "bancontact", "applepay", "paysafecard", "maestro", "paypal", "sofort", "eps",
+  "sdd",
+  "prezelewy24",
+  "blik",
+  "sct",
+  "giropay",
+  "mastercard",
+  "visa",
+  "creditcard",
+  "cartebancaire",
+  "nexi",
+  "ideal",
+  "bancontact",
+  "applepay",
+  "paysafecard",
+  "maestro",
+  "paypal",
+  "sofort",
+  "eps",
 ] as const;
 /** One §3 payment method. */
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -17,14 +33,27 @@ export const CURRENCIES = ["EUR", "GBP", "USD", "CHF", "PLN", "CAD", "AUD", "NZD
 export type Currency = (typeof CURRENCIES)[number];
 
 /** Card methods: the payer may save the card at checkout, and a repeat order charges it directly. */
-export const CARD_METHODS: ReadonlySet<PaymentMethod> = new Set(["visa", "mastercard", "maestro", "creditcard", "cartebancaire", "nexi"]);
+export const CARD_METHODS: ReadonlySet<PaymentMethod> = new Set([
+  "visa",
+  "mastercard",
+  "maestro",
+  "creditcard",
+  "cartebancaire",
+  "nexi",
+]);
 
 /** SEPA direct debit: needs a mandate confirmed on /directdebit (§2, §5). */
 export const DIRECT_DEBIT_METHOD: PaymentMethod = "sdd";
 
 /** The currency a payment country pays in; the euro countries are the rest. */
 const CURRENCY_OF_COUNTRY: Readonly<Record<string, Currency>> = {
-  GB: "GBP", US: "USD", CH: "CHF", PL: "PLN", CA: "CAD", AU: "AUD", NZ: "NZD",
+  GB: "GBP",
+  US: "USD",
+  CH: "CHF",
+  PL: "PLN",
+  CA: "CAD",
+  AU: "AUD",
+  NZ: "NZD",
 };
 
 const EURO_CARDS: PaymentMethod[] = ["visa", "mastercard"];

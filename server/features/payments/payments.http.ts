@@ -9,7 +9,11 @@ import { CheckoutClosedError, TEST_CARDS } from "./providers/simulated.provider.
 const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;
 
 const Decision = z.discriminatedUnion("outcome", [
-  z.object({ outcome: z.literal("approve"), card: z.enum(Object.keys(TEST_CARDS) as [keyof typeof TEST_CARDS]).optional(), saveCard: z.boolean().optional() }),
+  z.object({
+    outcome: z.literal("approve"),
+    card: z.enum(Object.keys(TEST_CARDS) as [keyof typeof TEST_CARDS]).optional(),
+    saveCard: z.boolean().optional(),
+  }),
   z.object({ outcome: z.literal("fail") }),
   z.object({ outcome: z.literal("cancel") }),
   z.object({ outcome: z.literal("pending") }),
@@ -28,7 +32,11 @@ export function paymentRoutes(deps: AppDeps) {
   return async function (app: FastifyInstance) {
     await app.register(async (webhooks) => {
       webhooks.removeContentTypeParser(["application/json"]);
-      webhooks.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_req, body, done) => done(null, body));
+      webhooks.addContentTypeParser(
+        "application/json",
+        { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT_BYTES },
+        (_req, body, done) => done(null, body),
+      );
       webhooks.post<{ Params: { provider: string } }>("/payments/webhook/:provider", async (req, reply) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         try {
@@ -59,11 +67,17 @@ export function paymentRoutes(deps: AppDeps) {
         const params = ReferenceParams.safeParse(req.params);
         const decision = Decision.safeParse(req.body);
         if (!provider || !params.success) return reply.code(404).send({ error: "not_found" });
-        if (!decision.success) return reply.code(400).send({ error: "validation", message: decision.error.issues.map((i) => i.message).join(" ") });
+        if (!decision.success)
+          return reply
+            .code(400)
+            .send({ error: "validation", message: decision.error.issues.map((i) => i.message).join(" ") });
         try {
-          return reply.header("cache-control", "no-store").send(await provider.decide(params.data.reference, decision.data));
+          return reply
+            .header("cache-control", "no-store")
+            .send(await provider.decide(params.data.reference, decision.data));
         } catch (err) {
-          if (err instanceof CheckoutClosedError) return reply.code(409).send({ error: "checkout_closed", status: err.status });
+          if (err instanceof CheckoutClosedError)
+            return reply.code(409).send({ error: "checkout_closed", status: err.status });
           throw err;
         }
       });

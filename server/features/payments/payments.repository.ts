@@ -4,7 +4,12 @@ import type { PaymentStatus, PaymentsTable } from "../../../db/database.js";
 
 /** The member's payment started with this idempotency key, if any. */
 export function findPaymentByIdempotencyKey(db: DB | Tx, userId: number, key: string) {
-  return db.selectFrom("payments").selectAll().where("user_id", "=", userId).where("idempotency_key", "=", key).executeTakeFirst();
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
 }
 
 /** A payment by id. */
@@ -14,7 +19,12 @@ export function findPayment(db: DB | Tx, id: number) {
 
 /** A payment by its provider and the provider's reference. */
 export function findPaymentByReference(db: DB | Tx, provider: string, reference: string) {
-  return db.selectFrom("payments").selectAll().where("provider", "=", provider).where("provider_reference", "=", reference).executeTakeFirst();
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("provider", "=", provider)
+    .where("provider_reference", "=", reference)
+    .executeTakeFirst();
 }
 
 /** Write a new payment (status `loading`). */
@@ -23,7 +33,11 @@ export function insertPayment(tx: Tx, p: Insertable<PaymentsTable>) {
 }
 
 /** Set the price after the discount a payment got (before the provider sees it). */
-export function setDiscount(tx: Tx, id: number, set: { amount_cents: number; discount_code: string; discount_percentage: number }) {
+export function setDiscount(
+  tx: Tx,
+  id: number,
+  set: { amount_cents: number; discount_code: string; discount_percentage: number },
+) {
   return tx.updateTable("payments").set(set).where("id", "=", id).where("status", "=", "loading").execute();
 }
 
@@ -32,7 +46,12 @@ export function setDiscount(tx: Tx, id: number, set: { amount_cents: number; dis
  * `WHERE status = 'pending'`), so of two racing changes exactly one happens.
  * @returns the changed row, or undefined when the payment was not in `from` (nothing changed).
  */
-export function transition(db: DB | Tx, id: number, from: readonly PaymentStatus[], set: Updateable<PaymentsTable> & { status: PaymentStatus }) {
+export function transition(
+  db: DB | Tx,
+  id: number,
+  from: readonly PaymentStatus[],
+  set: Updateable<PaymentsTable> & { status: PaymentStatus },
+) {
   return db
     .updateTable("payments")
     .set({ ...set, updated_at: sql<Date>`now()` })
@@ -66,14 +85,27 @@ export function listCompleted(db: DB, userId: number, limit: number) {
  * Record a webhook event by the provider's event id; a replay (same id) inserts nothing.
  * @returns true when the event is new.
  */
-export async function insertWebhookEvent(tx: Tx, e: { provider: string; event_id: string; payment_id: number | null; status: string; applied: boolean }): Promise<boolean> {
-  const row = await tx.insertInto("payment_webhook_events").values(e).onConflict((oc) => oc.columns(["provider", "event_id"]).doNothing()).returning("id").executeTakeFirst();
+export async function insertWebhookEvent(
+  tx: Tx,
+  e: { provider: string; event_id: string; payment_id: number | null; status: string; applied: boolean },
+): Promise<boolean> {
+  const row = await tx
+    .insertInto("payment_webhook_events")
+    .values(e)
+    .onConflict((oc) => oc.columns(["provider", "event_id"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Mark a recorded webhook event as having changed its payment. */
 export function setWebhookEventApplied(tx: Tx, provider: string, eventId: string, applied: boolean) {
-  return tx.updateTable("payment_webhook_events").set({ applied }).where("provider", "=", provider).where("event_id", "=", eventId).execute();
+  return tx
+    .updateTable("payment_webhook_events")
+    .set({ applied })
+    .where("provider", "=", provider)
+    .where("event_id", "=", eventId)
+    .execute();
 }
 
 /** The member's own facts a payment needs. */

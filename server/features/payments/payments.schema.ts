@@ -5,9 +5,16 @@ import { PAYMENT_COUNTRIES, PAYMENT_METHODS } from "./payment-methods.js";
 /** §3 payment method. */
 export const PaymentMethodInput = z.enum(PAYMENT_METHODS);
 /** §3 payment country: one of the §2 countries one can pay from. */
-export const PaymentCountryInput = z.string().refine((c) => PAYMENT_COUNTRIES.includes(c), { message: "Choose a payment country" });
+export const PaymentCountryInput = z
+  .string()
+  .refine((c) => PAYMENT_COUNTRIES.includes(c), { message: "Choose a payment country" });
 /** A discount code as typed: letters, digits, dash and underscore. */
-export const DiscountCodeText = z.string().trim().min(1, { message: "Enter a code" }).max(64).regex(/^[A-Za-z0-9_-]+$/, { message: "Code not found" });
+export const DiscountCodeText = z
+  .string()
+  .trim()
+  .min(1, { message: "Enter a code" })
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, { message: "Code not found" });
 
 /** payments.start: package, method, payment country, the discount shown, and the idempotency key. */
 export const StartPaymentInput = z.object({

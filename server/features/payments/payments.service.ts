@@ -6,10 +6,22 @@ import type { Site } from "../site/site.service.js";
 import { publishStored, recordEvent, type StoredEvent } from "../live/live.service.js";
 import { getPackage, grantCreditsInTx, markPremiumInTx } from "../credits/credits.service.js";
 import {
-  DiscountCodeUsedError, findPaymentHoldingCode, markDiscountUsed, priceAfterDiscount, releaseDiscount, reserveDiscountForPayment,
+  DiscountCodeUsedError,
+  findPaymentHoldingCode,
+  markDiscountUsed,
+  priceAfterDiscount,
+  releaseDiscount,
+  reserveDiscountForPayment,
 } from "../discounts/discounts.service.js";
 import { blockAfterReturnedDebit, takeMandateForPayment } from "../directdebit/directdebit.service.js";
-import { CARD_METHODS, DIRECT_DEBIT_METHOD, PAYMENT_COUNTRIES, currencyOf, methodsOf, type PaymentMethod } from "./payment-methods.js";
+import {
+  CARD_METHODS,
+  DIRECT_DEBIT_METHOD,
+  PAYMENT_COUNTRIES,
+  currencyOf,
+  methodsOf,
+  type PaymentMethod,
+} from "./payment-methods.js";
 import { type ProviderPaymentReport, WebhookRejectedError } from "./providers/payment-provider.js";
 import * as repo from "./payments.repository.js";
 
@@ -146,7 +158,8 @@ export async function startPayment(
   const earlier = await repo.findPaymentByIdempotencyKey(deps.db, userId, input.idempotencyKey);
   if (earlier) return { payment: toView(earlier), checkoutUrl: toView(earlier).checkoutUrl };
 
-  if (!PAYMENT_COUNTRIES.includes(input.country) || !methodsOf(input.country).includes(input.method)) throw new PaymentMethodUnavailableError();
+  if (!PAYMENT_COUNTRIES.includes(input.country) || !methodsOf(input.country).includes(input.method))
+    throw new PaymentMethodUnavailableError();
   const currency = currencyOf(input.country);
   const pkg = await getPackage(deps, input.packageId, currency);
   const siteRow = site.site;
@@ -180,13 +193,26 @@ export async function startPayment(
             { currency, country: input.country, method: input.method, listCents: pkg.priceCents },
           );
           const amount = priceAfterDiscount(pkg.priceCents, taken.percentage);
-          await repo.setDiscount(tx, payment.id, { amount_cents: amount, discount_code: taken.code, discount_percentage: taken.percentage });
-          payment = { ...payment, amount_cents: amount, discount_code: taken.code, discount_percentage: taken.percentage };
+          await repo.setDiscount(tx, payment.id, {
+            amount_cents: amount,
+            discount_code: taken.code,
+            discount_percentage: taken.percentage,
+          });
+          payment = {
+            ...payment,
+            amount_cents: amount,
+            discount_code: taken.code,
+            discount_percentage: taken.percentage,
+          };
         }
         let directDebit = null;
         if (input.method === DIRECT_DEBIT_METHOD) {
           directDebit = await takeMandateForPayment(tx, userId, { id: payment.id, amountCents: payment.amount_cents });
-          payment = (await repo.transition(tx, payment.id, ["loading"], { status: "loading", direct_debit_mandate_id: directDebit.id })) ?? payment;
+          payment =
+            (await repo.transition(tx, payment.id, ["loading"], {
+              status: "loading",
+              direct_debit_mandate_id: directDebit.id,
+            })) ?? payment;
         }
         return { payment, directDebit };
       });
@@ -219,9 +245,19 @@ export async function startPayment(
       description,
       merchantName: siteRow.name,
       returnUrl: `${site.origin}/transactions/${payment.id}`,
-      directDebit: directDebit ? { mandateReference: directDebit.reference, ibanMasked: directDebit.ibanMasked, accountHolder: directDebit.accountHolder } : null,
+      directDebit: directDebit
+        ? {
+            mandateReference: directDebit.reference,
+            ibanMasked: directDebit.ibanMasked,
+            accountHolder: directDebit.accountHolder,
+          }
+        : null,
     });
-    const pending = await repo.transition(deps.db, payment.id, ["loading"], { status: "pending", provider_reference: session.reference, checkout_url: session.checkoutUrl });
+    const pending = await repo.transition(deps.db, payment.id, ["loading"], {
+      status: "pending",
+      provider_reference: session.reference,
+      checkout_url: session.checkoutUrl,
+    });
     const view = toView(pending ?? (await repo.findPayment(deps.db, payment.id))!);
     return { payment: view, checkoutUrl: view.checkoutUrl };
   } catch (err) {
@@ -247,7 +283,11 @@ async function failLoadingPayment(deps: AppDeps, paymentId: number, reason: stri
  * A report for a settled payment, or 'pending', changes nothing.
  * @returns the events to publish after commit, and whether the payment changed.
  */
-async function applyReportInTx(tx: Tx, payment: PaymentRow, report: ProviderPaymentReport): Promise<{ applied: boolean; events: StoredEvent[] }> {
+async function applyReportInTx(
+  tx: Tx,
+  payment: PaymentRow,
+  report: ProviderPaymentReport,
+): Promise<{ applied: boolean; events: StoredEvent[] }> {
   if (report.status === "pending") return { applied: false, events: [] };
   if (report.status === "completed") {
     const row = await repo.transition(tx, payment.id, ["pending"], {
@@ -262,30 +302,51 @@ async function applyReportInTx(tx: Tx, payment: PaymentRow, report: ProviderPaym
     await markPremiumInTx(tx, row.user_id);
     await markDiscountUsed(tx, row.id);
     const events = [
-      await recordEvent(tx, row.user_id, { type: "credits.changed", credits, paidUser: true, reason: "purchase", paymentId: row.id }),
+      await recordEvent(tx, row.user_id, {
+        type: "credits.changed",
+        credits,
+        paidUser: true,
+        reason: "purchase",
+        paymentId: row.id,
+      }),
       await recordEvent(tx, row.user_id, { type: "payment.updated", paymentId: row.id, status: "completed" }),
     ];
     return { applied: true, events };
   }
-  const row = await repo.transition(tx, payment.id, ["pending"], { status: report.status, failure_reason: report.failureReason ?? report.status });
+  const row = await repo.transition(tx, payment.id, ["pending"], {
+    status: report.status,
+    failure_reason: report.failureReason ?? report.status,
+  });
   if (!row) return { applied: false, events: [] };
   await releaseDiscount(tx, row.id);
-  if (row.method === DIRECT_DEBIT_METHOD && report.failureReason === "returned") await blockAfterReturnedDebit(tx, row.user_id, row.direct_debit_mandate_id);
-  return { applied: true, events: [await recordEvent(tx, row.user_id, { type: "payment.updated", paymentId: row.id, status: report.status })] };
+  if (row.method === DIRECT_DEBIT_METHOD && report.failureReason === "returned")
+    await blockAfterReturnedDebit(tx, row.user_id, row.direct_debit_mandate_id);
+  return {
+    applied: true,
+    events: [await recordEvent(tx, row.user_id, { type: "payment.updated", paymentId: row.id, status: report.status })],
+  };
 }
 
 /** The report must be about this payment and for its amount, else it is not applied. */
 function reportMatches(payment: PaymentRow, report: ProviderPaymentReport): boolean {
-  return report.paymentId === payment.id && report.amountCents === payment.amount_cents && report.currency === payment.currency;
+  return (
+    report.paymentId === payment.id &&
+    report.amountCents === payment.amount_cents &&
+    report.currency === payment.currency
+  );
 }
 
 /** Bring a pending payment in line with the provider (the return page's poll, a takeover). */
 async function syncWithProvider(deps: AppDeps, payment: PaymentRow): Promise<PaymentRow> {
-  if (payment.status === "loading" && Date.now() - new Date(payment.created_at).getTime() > PAYMENT_LOADING_TIMEOUT_SECONDS * 1000) {
+  if (
+    payment.status === "loading" &&
+    Date.now() - new Date(payment.created_at).getTime() > PAYMENT_LOADING_TIMEOUT_SECONDS * 1000
+  ) {
     await failLoadingPayment(deps, payment.id, "provider_timeout");
     return (await repo.findPayment(deps.db, payment.id))!;
   }
-  if (payment.status !== "pending" || !payment.provider_reference || payment.provider !== deps.paymentProvider.name) return payment;
+  if (payment.status !== "pending" || !payment.provider_reference || payment.provider !== deps.paymentProvider.name)
+    return payment;
   let report: ProviderPaymentReport;
   try {
     report = await deps.paymentProvider.fetchStatus(payment.provider_reference);
@@ -333,7 +394,11 @@ export async function getPayment(deps: AppDeps, userId: number, paymentId: numbe
  * @param input.cursor the last id of the previous page, or null.
  * @returns the page and the cursor of the next one (null at the end).
  */
-export async function listPayments(deps: AppDeps, userId: number, input: { cursor?: number | null; limit?: number }): Promise<{ items: PaymentView[]; nextCursor: number | null }> {
+export async function listPayments(
+  deps: AppDeps,
+  userId: number,
+  input: { cursor?: number | null; limit?: number },
+): Promise<{ items: PaymentView[]; nextCursor: number | null }> {
   const limit = input.limit ?? 20;
   const rows = await repo.listPayments(deps.db, userId, limit + 1, input.cursor ?? null);
   const items = rows.slice(0, limit).map(toView);
@@ -371,19 +436,34 @@ export class WebhookTooEarlyError extends Error {}
  * @throws WebhookRejectedError (bad signature or body; answered 401/400, nothing applied),
  *         NotFoundError (no such payment), WebhookTooEarlyError (payment still loading: 409, retried).
  */
-export async function handleWebhook(deps: AppDeps, providerName: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookOutcome> {
+export async function handleWebhook(
+  deps: AppDeps,
+  providerName: string,
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<WebhookOutcome> {
   if (providerName !== deps.paymentProvider.name) throw new NotFoundError("Unknown payment provider.");
   const event = deps.paymentProvider.parseWebhook(rawBody, headers);
   const payment =
-    (await repo.findPaymentByReference(deps.db, providerName, event.reference)) ?? (await repo.findPayment(deps.db, event.paymentId));
+    (await repo.findPaymentByReference(deps.db, providerName, event.reference)) ??
+    (await repo.findPayment(deps.db, event.paymentId));
   if (!payment || payment.provider !== providerName) throw new NotFoundError("This payment could not be found.");
   if (payment.status === "loading") throw new WebhookTooEarlyError();
-  if (!reportMatches(payment, event) || (payment.provider_reference !== null && payment.provider_reference !== event.reference)) {
+  if (
+    !reportMatches(payment, event) ||
+    (payment.provider_reference !== null && payment.provider_reference !== event.reference)
+  ) {
     deps.log.error({ paymentId: payment.id, event }, "webhook does not match the payment: refused");
     throw new WebhookRejectedError("bad_payload");
   }
   const outcome = await inTransaction(deps.db, async (tx) => {
-    const fresh = await repo.insertWebhookEvent(tx, { provider: providerName, event_id: event.eventId, payment_id: payment.id, status: event.status, applied: false });
+    const fresh = await repo.insertWebhookEvent(tx, {
+      provider: providerName,
+      event_id: event.eventId,
+      payment_id: payment.id,
+      status: event.status,
+      applied: false,
+    });
     if (!fresh) return { duplicate: true, applied: false, events: [] as StoredEvent[] };
     const { applied, events } = await applyReportInTx(tx, payment, event);
     if (applied) await repo.setWebhookEventApplied(tx, providerName, event.eventId, true);
@@ -431,8 +511,16 @@ export async function listRepeatOptions(deps: AppDeps, userId: number): Promise<
     }
     const oneClick = CARD_METHODS.has(p.method as PaymentMethod) && p.card_mandate_reference !== null;
     options.push({
-      paymentId: p.id, packageId: p.package_id, credits: p.credits, country: p.country, currency: p.currency, method: p.method as PaymentMethod,
-      amountCents: price, cardLast4: oneClick ? p.card_last4 : null, oneClick, boughtAt: new Date(p.completed_at!).toISOString(),
+      paymentId: p.id,
+      packageId: p.package_id,
+      credits: p.credits,
+      country: p.country,
+      currency: p.currency,
+      method: p.method as PaymentMethod,
+      amountCents: price,
+      cardLast4: oneClick ? p.card_last4 : null,
+      oneClick,
+      boughtAt: new Date(p.completed_at!).toISOString(),
     });
     if (options.length >= 5) break;
   }
@@ -462,7 +550,18 @@ export async function repeatOrder(
   if (!option) throw new NoPreviousOrderError();
   const source = (await repo.findPayment(deps.db, option.paymentId))!;
   if (!option.oneClick || !source.card_mandate_reference) {
-    return startPayment(deps, userId, { packageId: option.packageId, method: option.method, country: option.country, discountCode: null, idempotencyKey: input.idempotencyKey }, site);
+    return startPayment(
+      deps,
+      userId,
+      {
+        packageId: option.packageId,
+        method: option.method,
+        country: option.country,
+        discountCode: null,
+        idempotencyKey: input.idempotencyKey,
+      },
+      site,
+    );
   }
 
   const pkg = await getPackage(deps, option.packageId, option.currency);
@@ -471,10 +570,21 @@ export async function repeatOrder(
   try {
     payment = await inTransaction(deps.db, (tx) =>
       repo.insertPayment(tx, {
-        user_id: userId, package_id: pkg.id, credits: pkg.credits, country: option.country, currency: option.currency,
-        list_amount_cents: pkg.priceCents, amount_cents: pkg.priceCents, method: option.method, status: "loading",
-        provider: deps.paymentProvider.name, recurring: true, card_mandate_reference: source.card_mandate_reference, card_last4: source.card_last4,
-        refund_days: siteRow.refund_days, idempotency_key: input.idempotencyKey,
+        user_id: userId,
+        package_id: pkg.id,
+        credits: pkg.credits,
+        country: option.country,
+        currency: option.currency,
+        list_amount_cents: pkg.priceCents,
+        amount_cents: pkg.priceCents,
+        method: option.method,
+        status: "loading",
+        provider: deps.paymentProvider.name,
+        recurring: true,
+        card_mandate_reference: source.card_mandate_reference,
+        card_last4: source.card_last4,
+        refund_days: siteRow.refund_days,
+        idempotency_key: input.idempotencyKey,
       }),
     );
   } catch (err) {
@@ -486,8 +596,13 @@ export async function repeatOrder(
   }
   try {
     const { reference } = await deps.paymentProvider.chargeSavedCard({
-      paymentId: payment.id, amountCents: payment.amount_cents, currency: payment.currency, method: option.method,
-      description: `${payment.credits} credits`, merchantName: siteRow.name, mandateReference: source.card_mandate_reference,
+      paymentId: payment.id,
+      amountCents: payment.amount_cents,
+      currency: payment.currency,
+      method: option.method,
+      description: `${payment.credits} credits`,
+      merchantName: siteRow.name,
+      mandateReference: source.card_mandate_reference,
     });
     await repo.transition(deps.db, payment.id, ["loading"], { status: "pending", provider_reference: reference });
   } catch (err) {

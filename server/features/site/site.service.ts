@@ -184,8 +184,16 @@ function fallbackSite(): Site {
     refund_days: 14,
     member_resell: false,
     company: {
-      name: "", address: "", registration_number: "", city: "", country: "", tradenames: [], vat_numbers: [],
-      support_phone: "", delete_discount: 0, added: "2023-12-01T12:00:00.000Z",
+      name: "",
+      address: "",
+      registration_number: "",
+      city: "",
+      country: "",
+      tradenames: [],
+      vat_numbers: [],
+      support_phone: "",
+      delete_discount: 0,
+      added: "2023-12-01T12:00:00.000Z",
     },
   };
 }
@@ -203,7 +211,9 @@ function fallbackSite(): Site {
  */
 export function siteOrigin(site: Pick<Site, "domain">, config: { allowedOrigins: string[]; PORT: number }): string {
   if (config.allowedOrigins.length > 0) {
-    return config.allowedOrigins.find((o) => normalizeHost(new URL(o).host) === site.domain) ?? config.allowedOrigins[0]!;
+    return (
+      config.allowedOrigins.find((o) => normalizeHost(new URL(o).host) === site.domain) ?? config.allowedOrigins[0]!
+    );
   }
   return site.domain === "localhost" ? `http://localhost:${config.PORT}` : `https://${site.domain}`;
 }

@@ -22,7 +22,12 @@ export interface CallOptions {
  * Call a legacy endpoint as `browser` (its cookie jar), and check the answer against the
  * OpenAPI document: every answer a contract test gets is validated.
  */
-export async function call<T = any>(browser: TestBrowser, method: string, path: string, opts: CallOptions = {}): Promise<LegacyAnswer<T>> {
+export async function call<T = any>(
+  browser: TestBrowser,
+  method: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<LegacyAnswer<T>> {
   const url = new URL(path, browser.server.url);
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
   const headers: Record<string, string> = { ...opts.headers };
@@ -39,7 +44,12 @@ export async function call<T = any>(browser: TestBrowser, method: string, path: 
   }
   // fetch cannot set Host: a request for another site's host goes through node:http.
   const res = headers.host
-    ? await viaHttp(url, method, { ...headers, ...(browser.cookies.size ? { cookie: browser.cookieHeader() } : {}) }, body)
+    ? await viaHttp(
+        url,
+        method,
+        { ...headers, ...(browser.cookies.size ? { cookie: browser.cookieHeader() } : {}) },
+        body,
+      )
     : await browser.fetch(url.pathname + url.search, { method, headers, body });
   const text = await res.text();
   const contentType = res.headers.get("content-type");
@@ -53,14 +63,22 @@ export function visitor(server: TestBrowser["server"]): TestBrowser {
   return new TestBrowser(server);
 }
 
-export async function legacyLogin(server: TestBrowser["server"], member: { email: string; password: string }): Promise<TestBrowser> {
+export async function legacyLogin(
+  server: TestBrowser["server"],
+  member: { email: string; password: string },
+): Promise<TestBrowser> {
   const b = new TestBrowser(server);
   const r = await call(b, "POST", "/api/user.php", { json: { email: member.email, password: member.password } });
   if (r.status !== 200) throw new Error(`legacy login failed: ${r.status} ${JSON.stringify(r.body)}`);
   return b;
 }
 
-function viaHttp(url: URL, method: string, headers: Record<string, string>, body: string | undefined): Promise<Response> {
+function viaHttp(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers }, (res) => {
       const chunks: Buffer[] = [];

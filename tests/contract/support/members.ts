@@ -6,7 +6,13 @@ export async function addMainPhoto(deps: AppDeps, profileId: number): Promise<st
   const name = crypto.randomBytes(8).toString("hex");
   await deps.db
     .insertInto("photos")
-    .values({ profile_id: profileId, filename: `${name}.webp`, thumb_filename: `${name}-t.webp`, blurred_filename: `${name}-b.webp`, is_main: true })
+    .values({
+      profile_id: profileId,
+      filename: `${name}.webp`,
+      thumb_filename: `${name}-t.webp`,
+      blurred_filename: `${name}-b.webp`,
+      is_main: true,
+    })
     .execute();
   return `/media/${name}.webp`;
 }

@@ -9,6 +9,10 @@ export function useMyPhotos() {
 export function useInvalidatePhotos() {
   const utils = trpc.useUtils();
   return async () => {
-    await Promise.all([utils.members.myPhotos.invalidate(), utils.accounts.me.invalidate(), utils.members.get.invalidate()]);
+    await Promise.all([
+      utils.members.myPhotos.invalidate(),
+      utils.accounts.me.invalidate(),
+      utils.members.get.invalidate(),
+    ]);
   };
 }

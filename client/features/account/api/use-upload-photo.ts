@@ -36,8 +36,19 @@ export function useUploadPhoto() {
       if (isPrivate) form.append("private", "true");
       form.append("photo", file, file instanceof File ? file.name : "photo");
       const res = await fetch("/media/upload", { method: "POST", body: form, credentials: "same-origin" });
-      const body = (await res.json().catch(() => ({}))) as { photo?: UploadedPhoto; appCode?: string; message?: string; details?: Record<string, unknown> | null };
-      if (!res.ok || !body.photo) throw new UploadPhotoError(body.message ?? `Upload failed (${res.status})`, body.appCode ?? null, body.details ?? {}, res.status);
+      const body = (await res.json().catch(() => ({}))) as {
+        photo?: UploadedPhoto;
+        appCode?: string;
+        message?: string;
+        details?: Record<string, unknown> | null;
+      };
+      if (!res.ok || !body.photo)
+        throw new UploadPhotoError(
+          body.message ?? `Upload failed (${res.status})`,
+          body.appCode ?? null,
+          body.details ?? {},
+          res.status,
+        );
       return body.photo;
     },
     onSettled: invalidate,

@@ -42,7 +42,14 @@ export function MyPhotosCard() {
     setMain.reset();
     setPrivate.reset();
     remove.reset();
-    upload.mutate({ file, isPrivate: uploadPrivate }, { onSettled: () => { if (fileInput.current) fileInput.current.value = ""; } });
+    upload.mutate(
+      { file, isPrivate: uploadPrivate },
+      {
+        onSettled: () => {
+          if (fileInput.current) fileInput.current.value = "";
+        },
+      },
+    );
   };
   const confirmDelete = () => {
     if (toDelete === null) return;
@@ -79,32 +86,58 @@ export function MyPhotosCard() {
             {photos.data.photos.map((p, index) => {
               const number = index + 1;
               return (
-              <li key={p.id} className="col" aria-label={p.isMain ? t`Photo ${number} (main photo)` : t`Photo ${number}`}>
-                <div className="border rounded overflow-hidden h-100 d-flex flex-column">
-                  <div className="position-relative">
-                    <img src={p.thumbUrl} alt={p.isMain ? t`Main photo` : t`Photo ${number}`} className="w-100 d-block" style={{ aspectRatio: "1", objectFit: "cover" }} loading="lazy" />
-                    <div className="position-absolute top-0 start-0 p-1 d-flex gap-1">
-                      {p.isMain && <Badge bg="primary">{t`Main photo`}</Badge>}
-                      {p.isPrivate && <Badge bg="dark">{t`Private`}</Badge>}
+                <li
+                  key={p.id}
+                  className="col"
+                  aria-label={p.isMain ? t`Photo ${number} (main photo)` : t`Photo ${number}`}
+                >
+                  <div className="border rounded overflow-hidden h-100 d-flex flex-column">
+                    <div className="position-relative">
+                      <img
+                        src={p.thumbUrl}
+                        alt={p.isMain ? t`Main photo` : t`Photo ${number}`}
+                        className="w-100 d-block"
+                        style={{ aspectRatio: "1", objectFit: "cover" }}
+                        loading="lazy"
+                      />
+                      <div className="position-absolute top-0 start-0 p-1 d-flex gap-1">
+                        {p.isMain && <Badge bg="primary">{t`Main photo`}</Badge>}
+                        {p.isPrivate && <Badge bg="dark">{t`Private`}</Badge>}
+                      </div>
+                    </div>
+                    <div className="d-grid gap-1 p-2 mt-auto">
+                      {!p.isMain && (
+                        <Button
+                          size="sm"
+                          variant="outline-primary"
+                          disabled={busy}
+                          onClick={() => {
+                            upload.reset();
+                            setMain.mutate({ photoId: p.id });
+                          }}
+                        >
+                          <Trans>Make main photo</Trans>
+                        </Button>
+                      )}
+                      {!p.isMain && (
+                        <Button
+                          size="sm"
+                          variant="outline-secondary"
+                          disabled={busy}
+                          onClick={() => {
+                            upload.reset();
+                            setPrivate.mutate({ photoId: p.id, isPrivate: !p.isPrivate });
+                          }}
+                        >
+                          {p.isPrivate ? <Trans>Make public</Trans> : <Trans>Make private</Trans>}
+                        </Button>
+                      )}
+                      <Button size="sm" variant="outline-danger" disabled={busy} onClick={() => setToDelete(p.id)}>
+                        <Trans>Delete photo</Trans>
+                      </Button>
                     </div>
                   </div>
-                  <div className="d-grid gap-1 p-2 mt-auto">
-                    {!p.isMain && (
-                      <Button size="sm" variant="outline-primary" disabled={busy} onClick={() => { upload.reset(); setMain.mutate({ photoId: p.id }); }}>
-                        <Trans>Make main photo</Trans>
-                      </Button>
-                    )}
-                    {!p.isMain && (
-                      <Button size="sm" variant="outline-secondary" disabled={busy} onClick={() => { upload.reset(); setPrivate.mutate({ photoId: p.id, isPrivate: !p.isPrivate }); }}>
-                        {p.isPrivate ? <Trans>Make public</Trans> : <Trans>Make private</Trans>}
-                      </Button>
-                    )}
-                    <Button size="sm" variant="outline-danger" disabled={busy} onClick={() => setToDelete(p.id)}>
-                      <Trans>Delete photo</Trans>
-                    </Button>
-                  </div>
-                </div>
-              </li>
+                </li>
               );
             })}
           </ul>

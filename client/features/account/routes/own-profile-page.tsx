@@ -26,7 +26,11 @@ export function OwnProfilePage() {
                 {me.name}
               </h1>
               <p className="text-body-secondary mb-2">{country}</p>
-              {me.paidUser ? <Badge bg="warning" text="dark">{t`Premium`}</Badge> : <Badge bg="secondary">{t`Free member`}</Badge>}{" "}
+              {me.paidUser ? (
+                <Badge bg="warning" text="dark">{t`Premium`}</Badge>
+              ) : (
+                <Badge bg="secondary">{t`Free member`}</Badge>
+              )}{" "}
               {me.status === "not_confirmed" && <Badge bg="danger">{t`E-mail not confirmed`}</Badge>}
             </Col>
           </Row>

@@ -11,7 +11,9 @@ export function SettingsPage() {
   const { me } = useMe();
   const { i18n } = useLingui();
   const utils = trpc.useUtils();
-  const save = trpc.accounts.updateSettings.useMutation({ onSuccess: (user) => utils.accounts.me.setData(undefined, user) });
+  const save = trpc.accounts.updateSettings.useMutation({
+    onSuccess: (user) => utils.accounts.me.setData(undefined, user),
+  });
   if (!me) return <LoadingState />;
   return (
     <section aria-labelledby="settings-title" className="mx-auto" style={{ maxWidth: 640 }}>

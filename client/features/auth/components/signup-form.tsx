@@ -34,9 +34,19 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
 
   const schema = z
     .object({
-      email: z.string().trim().email(t`Invalid email`),
-      name: z.string().trim().min(2, t`Enter a name of at least 2 characters`).max(40, t`Use at most 40 characters`),
-      password: z.string().min(8, t`Use at least 8 characters`).max(200),
+      email: z
+        .string()
+        .trim()
+        .email(t`Invalid email`),
+      name: z
+        .string()
+        .trim()
+        .min(2, t`Enter a name of at least 2 characters`)
+        .max(40, t`Use at most 40 characters`),
+      password: z
+        .string()
+        .min(8, t`Use at least 8 characters`)
+        .max(200),
       date_of_birth: z
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}$/, t`Enter your date of birth (${MIN_AGE}+)`)
@@ -50,7 +60,8 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
       if (v.name.trim().toLowerCase() === v.email.trim().toLowerCase()) {
         ctx.addIssue({ code: "custom", path: ["name"], message: t`Your name may not be your e-mail address` });
       }
-      if (v.name.trim().startsWith("@")) ctx.addIssue({ code: "custom", path: ["name"], message: t`Your name may not start with @` });
+      if (v.name.trim().startsWith("@"))
+        ctx.addIssue({ code: "custom", path: ["name"], message: t`Your name may not start with @` });
     });
   type Values = z.infer<typeof schema>;
   const { register, handleSubmit, formState, setValue, getValues } = useForm<Values>({
@@ -67,7 +78,10 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
     });
   };
   const onSubmit = handleSubmit((values) =>
-    signup.mutate({ ...values, signup_message: values.signup_message || undefined, language: i18n.locale as "en" }, { onSuccess: onDone }),
+    signup.mutate(
+      { ...values, signup_message: values.signup_message || undefined, language: i18n.locale as "en" },
+      { onSuccess: onDone },
+    ),
   );
   const emailTaken = appCodeOf(signup.error) === "EMAIL_EXISTS";
 
@@ -90,7 +104,12 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
         <Form.Label>
           <Trans>E-mail</Trans>
         </Form.Label>
-        <Form.Control type="email" autoComplete="email" isInvalid={!!errors.email} {...register("email", { onBlur: checkEmail })} />
+        <Form.Control
+          type="email"
+          autoComplete="email"
+          isInvalid={!!errors.email}
+          {...register("email", { onBlur: checkEmail })}
+        />
         <Form.Control.Feedback type="invalid">{errors.email?.message}</Form.Control.Feedback>
         {suggestion && (
           <Form.Text role="status">
@@ -120,7 +139,12 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
         <Form.Label>
           <Trans>Password</Trans>
         </Form.Label>
-        <Form.Control type="password" autoComplete="new-password" isInvalid={!!errors.password} {...register("password")} />
+        <Form.Control
+          type="password"
+          autoComplete="new-password"
+          isInvalid={!!errors.password}
+          {...register("password")}
+        />
         <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
       </Form.Group>
       <Row>

@@ -37,7 +37,9 @@ export function ActivateDonePage() {
   return (
     <Card className="auth-card shadow-sm text-center">
       <Card.Body className="p-4">
-        <div className="display-4 text-success" aria-hidden="true">✓</div>
+        <div className="display-4 text-success" aria-hidden="true">
+          ✓
+        </div>
         <h1 className="h3">
           <Trans>Your e-mail address is confirmed</Trans>
         </h1>

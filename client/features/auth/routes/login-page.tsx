@@ -22,7 +22,9 @@ export function LoginPage() {
   const { register, handleSubmit, formState } = useForm<LoginForm>();
   const next = safeNext(params.get("next"));
   if (me) return <Navigate to={next} replace />;
-  const onSubmit = handleSubmit((values) => login.mutate(values, { onSuccess: () => navigate(next, { replace: true }) }));
+  const onSubmit = handleSubmit((values) =>
+    login.mutate(values, { onSuccess: () => navigate(next, { replace: true }) }),
+  );
   return (
     <Card className="auth-card mx-auto shadow-sm">
       <Card.Body className="p-4">
@@ -39,14 +41,24 @@ export function LoginPage() {
             <Form.Label>
               <Trans>E-mail</Trans>
             </Form.Label>
-            <Form.Control type="email" autoComplete="email" isInvalid={!!formState.errors.email} {...register("email", { required: t`Enter your e-mail address` })} />
+            <Form.Control
+              type="email"
+              autoComplete="email"
+              isInvalid={!!formState.errors.email}
+              {...register("email", { required: t`Enter your e-mail address` })}
+            />
             <Form.Control.Feedback type="invalid">{formState.errors.email?.message}</Form.Control.Feedback>
           </Form.Group>
           <Form.Group className="mb-4" controlId="login-password">
             <Form.Label>
               <Trans>Password</Trans>
             </Form.Label>
-            <Form.Control type="password" autoComplete="current-password" isInvalid={!!formState.errors.password} {...register("password", { required: t`Enter your password` })} />
+            <Form.Control
+              type="password"
+              autoComplete="current-password"
+              isInvalid={!!formState.errors.password}
+              {...register("password", { required: t`Enter your password` })}
+            />
             <Form.Control.Feedback type="invalid">{formState.errors.password?.message}</Form.Control.Feedback>
           </Form.Group>
           <Button type="submit" className="w-100" size="lg" disabled={login.isPending}>

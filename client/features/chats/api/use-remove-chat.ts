@@ -10,7 +10,10 @@ export function useRemoveChat() {
     onMutate: async ({ conversationId }) => {
       await utils.chats.list.cancel();
       const before = utils.chats.list.getData();
-      utils.chats.list.setData(undefined, (old) => old && { ...old, chats: old.chats.filter((c) => c.conversationId !== conversationId) });
+      utils.chats.list.setData(
+        undefined,
+        (old) => old && { ...old, chats: old.chats.filter((c) => c.conversationId !== conversationId) },
+      );
       return { before };
     },
     onError: (_err, _vars, context) => {

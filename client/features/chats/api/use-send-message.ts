@@ -8,7 +8,10 @@ export function useSendMessage() {
   const utils = trpc.useUtils();
   return trpc.chats.send.useMutation({
     onSuccess: (result) => {
-      utils.accounts.me.setData(undefined, (me) => me && { ...me, credits: result.credits, freeMessagesLeft: result.freeMessagesLeft });
+      utils.accounts.me.setData(
+        undefined,
+        (me) => me && { ...me, credits: result.credits, freeMessagesLeft: result.freeMessagesLeft },
+      );
       void utils.chats.list.invalidate();
     },
   });

@@ -50,7 +50,13 @@ interface ChatProfile {
  * and the send-with-Enter option (§9). New messages arrive live; sending charges credits
  * (or a free message) and a refused send shows the not-enough-credits popup (§2).
  */
-export function ChatView({ profile, conversationId: initialConversationId }: { profile: ChatProfile; conversationId: number | null }) {
+export function ChatView({
+  profile,
+  conversationId: initialConversationId,
+}: {
+  profile: ChatProfile;
+  conversationId: number | null;
+}) {
   const { t, i18n } = useLingui();
   const { me } = useMe();
   const settings = useSiteSettings().data;
@@ -206,7 +212,12 @@ export function ChatView({ profile, conversationId: initialConversationId }: { p
         </div>
       </header>
 
-      <div className="chat-messages flex-grow-1 overflow-auto px-3 py-3" role="log" aria-label={t`Messages with ${profile.name}`} aria-live="polite">
+      <div
+        className="chat-messages flex-grow-1 overflow-auto px-3 py-3"
+        role="log"
+        aria-label={t`Messages with ${profile.name}`}
+        aria-live="polite"
+      >
         {conversation.isLoading && conversationId !== null ? (
           <LoadingState />
         ) : conversation.error ? (
@@ -260,7 +271,12 @@ export function ChatView({ profile, conversationId: initialConversationId }: { p
                   {p.error ? (
                     <span className="bubble-time">
                       {p.error}{" "}
-                      <Button variant="link" size="sm" className="p-0 text-white" onClick={() => submit(p.body, p.clientId)}>
+                      <Button
+                        variant="link"
+                        size="sm"
+                        className="p-0 text-white"
+                        onClick={() => submit(p.body, p.clientId)}
+                      >
                         <Trans>Retry</Trans>
                       </Button>
                     </span>
@@ -304,7 +320,12 @@ export function ChatView({ profile, conversationId: initialConversationId }: { p
                 className="chat-input"
               />
             </Form.Group>
-            <Button variant="outline-primary" onClick={() => setGiftsOpen(true)} aria-label={t`Give a gift`} title={t`Give a gift`}>
+            <Button
+              variant="outline-primary"
+              onClick={() => setGiftsOpen(true)}
+              aria-label={t`Give a gift`}
+              title={t`Give a gift`}
+            >
               <GiftIcon size={20} />
             </Button>
             <Button type="submit" disabled={!draft.trim() || length > maxLength}>
@@ -328,17 +349,32 @@ export function ChatView({ profile, conversationId: initialConversationId }: { p
                 ? t`${me.freeMessagesLeft} free messages left`
                 : t`${cost} credits per message`}
             </span>
-            <span className={length > maxLength ? "text-danger" : ""} aria-label={t`Characters: ${length} of ${maxLength}`}>
+            <span
+              className={length > maxLength ? "text-danger" : ""}
+              aria-label={t`Characters: ${length} of ${maxLength}`}
+            >
               {length}/{maxLength}
             </span>
           </div>
         </Form>
       </footer>
-      <NotEnoughCreditsModal show={noCredits !== null} onClose={() => setNoCredits(null)} cost={noCredits === "gift" ? giftCost : cost} gift={noCredits === "gift"} />
+      <NotEnoughCreditsModal
+        show={noCredits !== null}
+        onClose={() => setNoCredits(null)}
+        cost={noCredits === "gift" ? giftCost : cost}
+        gift={noCredits === "gift"}
+      />
       <PremiumOnlyModal show={premiumOnly !== null} onClose={() => setPremiumOnly(null)}>
         {premiumOnly}
       </PremiumOnlyModal>
-      <GiftPicker show={giftsOpen} onClose={() => setGiftsOpen(false)} onPick={giveGift} cost={giftCost} name={profile.name} busy={sendGift.isPending} />
+      <GiftPicker
+        show={giftsOpen}
+        onClose={() => setGiftsOpen(false)}
+        onPick={giveGift}
+        cost={giftCost}
+        name={profile.name}
+        busy={sendGift.isPending}
+      />
     </div>
   );
 }

@@ -4,7 +4,21 @@ import { GIFTS, type GiftKey } from "../gifts";
 import { GiftArt } from "./gift-art";
 
 /** Choose a gift to send in chat; each costs `cost` credits (§3 gift_credits). */
-export function GiftPicker({ show, onClose, onPick, cost, name, busy }: { show: boolean; onClose: () => void; onPick: (gift: GiftKey) => void; cost: number; name: string; busy: boolean }) {
+export function GiftPicker({
+  show,
+  onClose,
+  onPick,
+  cost,
+  name,
+  busy,
+}: {
+  show: boolean;
+  onClose: () => void;
+  onPick: (gift: GiftKey) => void;
+  cost: number;
+  name: string;
+  busy: boolean;
+}) {
   const { t, i18n } = useLingui();
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="gift-picker-title">

@@ -42,13 +42,18 @@ export function ChatsPage() {
           {list.data!.chats.map((c) => (
             <ListGroup.Item as="li" key={c.conversationId} className="d-flex align-items-center gap-3 py-3">
               <Avatar src={c.profile.mainImage?.thumbUrl} name={c.profile.name} size={52} />
-              <Link to={`/chats/${c.conversationId}`} className="flex-grow-1 min-w-0 text-decoration-none text-body stretched-link-area">
+              <Link
+                to={`/chats/${c.conversationId}`}
+                className="flex-grow-1 min-w-0 text-decoration-none text-body stretched-link-area"
+              >
                 <div className="d-flex justify-content-between align-items-baseline">
                   <strong className="text-truncate">{c.profile.name}</strong>
                   <small className="text-body-secondary ms-2 flex-none">{time.format(new Date(c.updatedAt))}</small>
                 </div>
                 <div className="d-flex justify-content-between">
-                  <span className={`text-truncate small ${c.numUnreadMessages ? "fw-semibold" : "text-body-secondary"}`}>
+                  <span
+                    className={`text-truncate small ${c.numUnreadMessages ? "fw-semibold" : "text-body-secondary"}`}
+                  >
                     {c.lastMessage ? (c.lastMessage.fromMe ? t`You: ${c.lastMessage.body}` : c.lastMessage.body) : ""}
                   </span>
                   <CountBadge count={c.numUnreadMessages} label={t`unread`} />

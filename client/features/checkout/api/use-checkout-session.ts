@@ -22,7 +22,9 @@ export function useCheckoutSession(reference: string) {
   return useQuery({
     queryKey: ["simulated-checkout", reference],
     queryFn: async (): Promise<CheckoutSession | null> => {
-      const res = await fetch(`/simulated-checkout/sessions/${encodeURIComponent(reference)}`, { headers: { accept: "application/json" } });
+      const res = await fetch(`/simulated-checkout/sessions/${encodeURIComponent(reference)}`, {
+        headers: { accept: "application/json" },
+      });
       if (res.status === 404) return null;
       if (!res.ok) throw new Error(`checkout ${res.status}`);
       return (await res.json()) as CheckoutSession;

@@ -24,7 +24,8 @@ export function CheckoutPage() {
   const [saveCard, setSaveCard] = useState(true);
   const s = session.data;
 
-  const go = (decision: CheckoutDecision) => decide.mutate(decision, { onSuccess: ({ returnUrl }) => window.location.assign(returnUrl) });
+  const go = (decision: CheckoutDecision) =>
+    decide.mutate(decision, { onSuccess: ({ returnUrl }) => window.location.assign(returnUrl) });
 
   return (
     <div className="sim-checkout w-100" style={{ maxWidth: 480 }}>
@@ -95,7 +96,13 @@ export function CheckoutPage() {
                         onChange={() => setCard("0341")}
                         label={t`4000 0000 0000 0341: approves now, declines repeat orders`}
                       />
-                      <Form.Check className="mt-2" id="save-card" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} label={t`Remember this card for repeat orders`} />
+                      <Form.Check
+                        className="mt-2"
+                        id="save-card"
+                        checked={saveCard}
+                        onChange={(e) => setSaveCard(e.target.checked)}
+                        label={t`Remember this card for repeat orders`}
+                      />
                     </fieldset>
                   )}
                   {decide.isError && (
@@ -104,13 +111,29 @@ export function CheckoutPage() {
                     </Alert>
                   )}
                   <div className="d-grid gap-2">
-                    <Button size="lg" onClick={() => go({ outcome: "approve", ...(s.isCard ? { card, saveCard } : {}) })} disabled={decide.isPending}>
+                    <Button
+                      size="lg"
+                      onClick={() => go({ outcome: "approve", ...(s.isCard ? { card, saveCard } : {}) })}
+                      disabled={decide.isPending}
+                    >
                       <Trans>Pay {formatMoney(s.amountCents, s.currency, i18n.locale)}</Trans>
                     </Button>
-                    <Button variant="outline-danger" onClick={() => go({ outcome: "fail" })} disabled={decide.isPending}>
-                      {s.isDirectDebit ? <Trans>Simulate a returned debit</Trans> : <Trans>Simulate a failed payment</Trans>}
+                    <Button
+                      variant="outline-danger"
+                      onClick={() => go({ outcome: "fail" })}
+                      disabled={decide.isPending}
+                    >
+                      {s.isDirectDebit ? (
+                        <Trans>Simulate a returned debit</Trans>
+                      ) : (
+                        <Trans>Simulate a failed payment</Trans>
+                      )}
                     </Button>
-                    <Button variant="outline-secondary" onClick={() => go({ outcome: "pending" })} disabled={decide.isPending}>
+                    <Button
+                      variant="outline-secondary"
+                      onClick={() => go({ outcome: "pending" })}
+                      disabled={decide.isPending}
+                    >
                       <Trans>Decide later (leave it pending)</Trans>
                     </Button>
                     <Button variant="link" onClick={() => go({ outcome: "cancel" })} disabled={decide.isPending}>

@@ -10,7 +10,10 @@ export function usePayment(paymentId: number | null) {
     { paymentId: paymentId ?? 0 },
     {
       enabled: paymentId !== null,
-      refetchInterval: (q) => (q.state.data && (q.state.data.status === "pending" || q.state.data.status === "loading") ? PAYMENT_POLL_INTERVAL_MS : false),
+      refetchInterval: (q) =>
+        q.state.data && (q.state.data.status === "pending" || q.state.data.status === "loading")
+          ? PAYMENT_POLL_INTERVAL_MS
+          : false,
       refetchIntervalInBackground: false,
     },
   );

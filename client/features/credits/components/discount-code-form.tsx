@@ -18,12 +18,19 @@ export function DiscountCodeForm() {
   const submit = () => {
     const text = code.trim();
     if (!text) return;
-    if (attempt.current?.code !== text.toUpperCase()) attempt.current = { code: text.toUpperCase(), key: crypto.randomUUID() };
+    if (attempt.current?.code !== text.toUpperCase())
+      attempt.current = { code: text.toUpperCase(), key: crypto.randomUUID() };
     use.mutate({ code: text, idempotencyKey: attempt.current.key });
   };
   return (
     <div className="discount-code">
-      <Button variant="link" className="p-0" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="discount-code-form">
+      <Button
+        variant="link"
+        className="p-0"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-controls="discount-code-form"
+      >
         <Trans>Have a discount code?</Trans>
       </Button>
       <Collapse in={open}>
@@ -58,9 +65,17 @@ export function DiscountCodeForm() {
               <Button type="submit" variant="outline-primary" disabled={!code.trim() || use.isPending}>
                 {use.isPending ? t`Checking…` : t`Use code`}
               </Button>
-              <Form.Control.Feedback type={use.isError ? "invalid" : "valid"} id="discount-code-feedback" role={use.isError ? "alert" : "status"}>
+              <Form.Control.Feedback
+                type={use.isError ? "invalid" : "valid"}
+                id="discount-code-feedback"
+                role={use.isError ? "alert" : "status"}
+              >
                 {use.isError && errorText(use.error)}
-                {use.isSuccess && <Trans>Code {use.data.code} applied: {use.data.value_percentage}% off.</Trans>}
+                {use.isSuccess && (
+                  <Trans>
+                    Code {use.data.code} applied: {use.data.value_percentage}% off.
+                  </Trans>
+                )}
               </Form.Control.Feedback>
             </InputGroup>
           </Form>

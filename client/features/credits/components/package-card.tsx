@@ -17,7 +17,11 @@ export function PackageCard({ pkg, messageCredits, to }: { pkg: PackageView; mes
   const messages = Math.floor(pkg.credits / Math.max(1, messageCredits));
   const titleId = `package-${pkg.id}-title`;
   return (
-    <Card as="article" className={`package-card h-100 text-center ${pkg.bestValue ? "best-value" : ""}`} aria-labelledby={titleId}>
+    <Card
+      as="article"
+      className={`package-card h-100 text-center ${pkg.bestValue ? "best-value" : ""}`}
+      aria-labelledby={titleId}
+    >
       {pkg.bestValue && (
         <Badge bg="primary" pill className="package-ribbon px-3 py-2">
           <Trans>Best value</Trans>
@@ -56,7 +60,11 @@ export function PackageCard({ pkg, messageCredits, to }: { pkg: PackageView; mes
               <Money cents={pkg.centsPerMessage} currency={pkg.currency} /> per message
             </Trans>
           </p>
-          <Link to={to} className={`btn w-100 ${pkg.bestValue ? "btn-primary" : "btn-outline-primary"}`} aria-label={t`Choose ${pkg.credits} credits`}>
+          <Link
+            to={to}
+            className={`btn w-100 ${pkg.bestValue ? "btn-primary" : "btn-outline-primary"}`}
+            aria-label={t`Choose ${pkg.credits} credits`}
+          >
             <Trans>Choose</Trans>
           </Link>
         </div>

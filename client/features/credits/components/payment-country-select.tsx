@@ -3,15 +3,32 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { countryName } from "../../../lib/money";
 
 /** §3 payment country: decides the currency and the methods offered. */
-export function PaymentCountrySelect({ value, countries, currency, onChange }: { value: string; countries: string[]; currency: string; onChange: (c: string) => void }) {
+export function PaymentCountrySelect({
+  value,
+  countries,
+  currency,
+  onChange,
+}: {
+  value: string;
+  countries: string[];
+  currency: string;
+  onChange: (c: string) => void;
+}) {
   const { i18n } = useLingui();
-  const sorted = [...countries].sort((a, b) => countryName(a, i18n.locale).localeCompare(countryName(b, i18n.locale), i18n.locale));
+  const sorted = [...countries].sort((a, b) =>
+    countryName(a, i18n.locale).localeCompare(countryName(b, i18n.locale), i18n.locale),
+  );
   return (
     <Form.Group controlId="payment-country" className="payment-country">
       <Form.Label className="small mb-1">
         <Trans>Payment country</Trans>
       </Form.Label>
-      <Form.Select size="sm" value={value} onChange={(e) => onChange(e.target.value)} aria-describedby="payment-currency">
+      <Form.Select
+        size="sm"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby="payment-currency"
+      >
         {sorted.map((c) => (
           <option key={c} value={c}>
             {countryName(c, i18n.locale)}

@@ -50,7 +50,8 @@ export function PaymentDetails({ payment }: { payment: PaymentDetailsView }) {
         {payment.discountCode && (
           <span className="text-body-secondary small ms-2">
             <Trans>
-              (<Money cents={payment.listAmountCents} currency={payment.currency} /> − {payment.discountPercentage}% with {payment.discountCode})
+              (<Money cents={payment.listAmountCents} currency={payment.currency} /> − {payment.discountPercentage}%
+              with {payment.discountCode})
             </Trans>
           </span>
         )}
@@ -77,7 +78,8 @@ export function PaymentDetails({ payment }: { payment: PaymentDetailsView }) {
       <dd>
         {payment.refundableUntil ? (
           <Trans>
-            {payment.refundDays} days: unused credits can be refunded until {day.format(new Date(payment.refundableUntil))}
+            {payment.refundDays} days: unused credits can be refunded until{" "}
+            {day.format(new Date(payment.refundableUntil))}
           </Trans>
         ) : (
           <Trans>{payment.refundDays} days after the payment</Trans>

@@ -13,7 +13,13 @@ export function PaymentStatusBadge({ status }: { status: Status }) {
     failed: t`Failed`,
     cancelled: t`Cancelled`,
   };
-  const bg: Record<Status, string> = { loading: "secondary", pending: "warning", completed: "success", failed: "danger", cancelled: "secondary" };
+  const bg: Record<Status, string> = {
+    loading: "secondary",
+    pending: "warning",
+    completed: "success",
+    failed: "danger",
+    cancelled: "secondary",
+  };
   return (
     <Badge bg={bg[status]} text={status === "pending" ? "dark" : undefined} pill>
       {label[status]}

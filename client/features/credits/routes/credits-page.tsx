@@ -19,12 +19,19 @@ import { methodLabel } from "../../../lib/payment-methods";
 import "../credits.css";
 
 /** The active discount above the packages: the time bonus with its countdown (§4), else the welcome code. */
-function DiscountNotice({ discount }: { discount: { code: string; percentage: number; source: "time_bonus" | "welcome_code" } | null }) {
+function DiscountNotice({
+  discount,
+}: {
+  discount: { code: string; percentage: number; source: "time_bonus" | "welcome_code" } | null;
+}) {
   const bonus = useTimeBonus();
   if (!discount) return null;
   if (discount.source === "time_bonus" && bonus) {
     return (
-      <div className="discount-banner p-3 p-md-4 mb-4 d-flex flex-column flex-md-row align-items-md-center gap-2 gap-md-4" role="status">
+      <div
+        className="discount-banner p-3 p-md-4 mb-4 d-flex flex-column flex-md-row align-items-md-center gap-2 gap-md-4"
+        role="status"
+      >
         <GiftIcon size={40} className="text-primary flex-none" />
         <div>
           <p className="fw-bold mb-1">
@@ -81,14 +88,22 @@ export function CreditsPage() {
             )}
           </p>
         </div>
-        {data && <PaymentCountrySelect value={data.country} countries={data.countries} currency={data.currency} onChange={setCountry} />}
+        {data && (
+          <PaymentCountrySelect
+            value={data.country}
+            countries={data.countries}
+            currency={data.currency}
+            onChange={setCountry}
+          />
+        )}
       </div>
 
       {pending && (
         <Alert variant="warning" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
           <span>
             <Trans>
-              You have an unfinished payment of <Money cents={pending.amountCents} currency={pending.currency} /> for {pending.credits} credits.
+              You have an unfinished payment of <Money cents={pending.amountCents} currency={pending.currency} /> for{" "}
+              {pending.credits} credits.
             </Trans>
           </span>
           <Link to={paths.transaction(pending.id)} className="btn btn-sm btn-warning">
@@ -104,10 +119,22 @@ export function CreditsPage() {
       ) : (
         <>
           <DiscountNotice discount={data.discount} />
-          <Row xs={2} lg={4} className="g-3 g-md-4 pt-2" as="ul" aria-label={t`Credit packages`} role="list" style={{ listStyle: "none", paddingLeft: 0 }}>
+          <Row
+            xs={2}
+            lg={4}
+            className="g-3 g-md-4 pt-2"
+            as="ul"
+            aria-label={t`Credit packages`}
+            role="list"
+            style={{ listStyle: "none", paddingLeft: 0 }}
+          >
             {data.packages.map((pkg) => (
               <Col as="li" key={pkg.id}>
-                <PackageCard pkg={pkg} messageCredits={data.messageCredits} to={`${paths.creditsPackage(pkg.id)}?country=${data.country}`} />
+                <PackageCard
+                  pkg={pkg}
+                  messageCredits={data.messageCredits}
+                  to={`${paths.creditsPackage(pkg.id)}?country=${data.country}`}
+                />
               </Col>
             ))}
           </Row>
@@ -144,7 +171,10 @@ export function CreditsPage() {
                       <Trans>Private photos and gifts in chat</Trans>
                     </li>
                     <li>
-                      <Trans>Premium for good with your first package: all photos, up to 25 photos of your own, unlimited conversations</Trans>
+                      <Trans>
+                        Premium for good with your first package: all photos, up to 25 photos of your own, unlimited
+                        conversations
+                      </Trans>
                     </li>
                   </ul>
                 </Card.Body>

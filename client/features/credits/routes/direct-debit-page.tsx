@@ -21,7 +21,23 @@ import { Money } from "../components/money";
 import "../credits.css";
 
 /** Countries whose phone numbers the form reads without a +prefix (§2's countries). */
-const PHONE_COUNTRIES = ["NL", "BE", "DE", "AT", "FR", "IT", "ES", "IE", "PL", "GB", "CH", "US", "CA", "AU", "NZ"] as const;
+const PHONE_COUNTRIES = [
+  "NL",
+  "BE",
+  "DE",
+  "AT",
+  "FR",
+  "IT",
+  "ES",
+  "IE",
+  "PL",
+  "GB",
+  "CH",
+  "US",
+  "CA",
+  "AU",
+  "NZ",
+] as const;
 
 /** Only a safe relative path may be the page to go on to after confirming. */
 function safeNext(next: string | null): string | null {
@@ -30,7 +46,9 @@ function safeNext(next: string | null): string | null {
 
 /** Server-side field errors of a VALIDATION answer, by field. */
 function fieldErrorsOf(err: unknown): Record<string, string[]> {
-  return ((err as RouterError | null)?.data as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors ?? {};
+  return (
+    ((err as RouterError | null)?.data as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors ?? {}
+  );
 }
 
 /** Step 1: the §3 direct debit form, validated with the IBAN and phone libraries, then an SMS code is sent. */
@@ -40,29 +58,63 @@ function MandateForm({ defaultCountry, onSent }: { defaultCountry: string; onSen
   const request = useRequestDirectDebitCode();
   const schema = z
     .object({
-      accountHolder: z.string().trim().min(2, t`Enter the account holder's name`).max(100),
+      accountHolder: z
+        .string()
+        .trim()
+        .min(2, t`Enter the account holder's name`)
+        .max(100),
       iban: z
         .string()
         .transform((v) => electronicFormatIBAN(v) ?? "")
         .refine((v) => isValidIBAN(v), t`Enter a valid IBAN`)
         .refine((v) => isSEPACountry(v.slice(0, 2)), t`Direct debit needs an account in the SEPA area`),
-      street: z.string().trim().min(1, t`Enter the street`).max(100),
-      houseNumber: z.string().trim().min(1, t`Enter the house number`).max(20),
-      zip: z.string().trim().min(2, t`Enter the zip code`).max(16),
-      city: z.string().trim().min(1, t`Enter the city`).max(100),
+      street: z
+        .string()
+        .trim()
+        .min(1, t`Enter the street`)
+        .max(100),
+      houseNumber: z
+        .string()
+        .trim()
+        .min(1, t`Enter the house number`)
+        .max(20),
+      zip: z
+        .string()
+        .trim()
+        .min(2, t`Enter the zip code`)
+        .max(16),
+      city: z
+        .string()
+        .trim()
+        .min(1, t`Enter the city`)
+        .max(100),
       phoneCountry: z.string(),
-      phone: z.string().trim().min(3, t`Enter a valid mobile phone number`).max(32),
+      phone: z
+        .string()
+        .trim()
+        .min(3, t`Enter a valid mobile phone number`)
+        .max(32),
     })
-    .refine((v) => isValidPhoneNumber(v.phone, v.phoneCountry as CountryCode), { path: ["phone"], message: t`Enter a valid mobile phone number` });
+    .refine((v) => isValidPhoneNumber(v.phone, v.phoneCountry as CountryCode), {
+      path: ["phone"],
+      message: t`Enter a valid mobile phone number`,
+    });
   type Values = z.input<typeof schema>;
   const { register, handleSubmit, formState, setValue } = useForm<Values>({
     resolver: zodResolver(schema),
     mode: "onTouched",
-    defaultValues: { phoneCountry: (PHONE_COUNTRIES as readonly string[]).includes(defaultCountry) ? defaultCountry : "NL" },
+    defaultValues: {
+      phoneCountry: (PHONE_COUNTRIES as readonly string[]).includes(defaultCountry) ? defaultCountry : "NL",
+    },
   });
   const server = fieldErrorsOf(request.error);
   const errorOf = (name: keyof Values) => formState.errors[name]?.message ?? server[name]?.[0];
-  const field = (name: keyof Values, label: string, props: Record<string, unknown> = {}, afterBlur?: (value: string) => void) => {
+  const field = (
+    name: keyof Values,
+    label: string,
+    props: Record<string, unknown> = {},
+    afterBlur?: (value: string) => void,
+  ) => {
     const registered = register(name);
     return (
       <Form.Group controlId={`dd-${name}`}>
@@ -83,20 +135,33 @@ function MandateForm({ defaultCountry, onSent }: { defaultCountry: string; onSen
   };
 
   return (
-    <Form noValidate onSubmit={handleSubmit((v) => request.mutate(v as z.output<typeof schema>, { onSuccess: onSent }))}>
+    <Form
+      noValidate
+      onSubmit={handleSubmit((v) => request.mutate(v as z.output<typeof schema>, { onSuccess: onSent }))}
+    >
       <Row className="g-3">
         <Col xs={12}>{field("accountHolder", t`Account holder`, { autoComplete: "name" })}</Col>
         <Col xs={12}>
-          {field("iban", t`IBAN`, { autoComplete: "off", spellCheck: false, placeholder: "NL91 ABNA 0417 1643 00" }, (value) => {
-            // Show a valid IBAN in its readable groups of four.
-            const formatted = electronicFormatIBAN(value);
-            if (formatted && isValidIBAN(formatted)) setValue("iban", friendlyFormatIBAN(formatted) ?? formatted, { shouldValidate: true });
-          })}
+          {field(
+            "iban",
+            t`IBAN`,
+            { autoComplete: "off", spellCheck: false, placeholder: "NL91 ABNA 0417 1643 00" },
+            (value) => {
+              // Show a valid IBAN in its readable groups of four.
+              const formatted = electronicFormatIBAN(value);
+              if (formatted && isValidIBAN(formatted))
+                setValue("iban", friendlyFormatIBAN(formatted) ?? formatted, { shouldValidate: true });
+            },
+          )}
         </Col>
         <Col xs={8}>{field("street", t`Street`, { autoComplete: "address-line1" })}</Col>
         <Col xs={4}>{field("houseNumber", t`House number`)}</Col>
-        <Col xs={5} sm={4}>{field("zip", t`Zip code`, { autoComplete: "postal-code" })}</Col>
-        <Col xs={7} sm={8}>{field("city", t`City`, { autoComplete: "address-level2" })}</Col>
+        <Col xs={5} sm={4}>
+          {field("zip", t`Zip code`, { autoComplete: "postal-code" })}
+        </Col>
+        <Col xs={7} sm={8}>
+          {field("city", t`City`, { autoComplete: "address-level2" })}
+        </Col>
         <Col xs={12}>
           <fieldset>
             <legend className="form-label fs-6 mb-2">
@@ -122,7 +187,15 @@ function MandateForm({ defaultCountry, onSent }: { defaultCountry: string; onSen
                   <Form.Label className="visually-hidden">
                     <Trans>Mobile phone</Trans>
                   </Form.Label>
-                  <Form.Control {...register("phone")} type="tel" autoComplete="tel" inputMode="tel" placeholder="06 12345678" isInvalid={!!errorOf("phone")} aria-describedby="dd-phone-help" />
+                  <Form.Control
+                    {...register("phone")}
+                    type="tel"
+                    autoComplete="tel"
+                    inputMode="tel"
+                    placeholder="06 12345678"
+                    isInvalid={!!errorOf("phone")}
+                    aria-describedby="dd-phone-help"
+                  />
                   <Form.Control.Feedback type="invalid">{errorOf("phone")}</Form.Control.Feedback>
                 </Form.Group>
               </Col>
@@ -146,7 +219,15 @@ function MandateForm({ defaultCountry, onSent }: { defaultCountry: string; onSen
 }
 
 /** Step 2: the SMS code and the consent checkbox (§5: both required). */
-function ConfirmForm({ pending, siteName, onRestart }: { pending: { phoneMasked: string; ibanMasked: string; attemptsLeft: number }; siteName: string; onRestart: () => void }) {
+function ConfirmForm({
+  pending,
+  siteName,
+  onRestart,
+}: {
+  pending: { phoneMasked: string; ibanMasked: string; attemptsLeft: number };
+  siteName: string;
+  onRestart: () => void;
+}) {
   const { t } = useLingui();
   const errorText = useErrorText();
   const confirm = useConfirmDirectDebit();
@@ -154,7 +235,9 @@ function ConfirmForm({ pending, siteName, onRestart }: { pending: { phoneMasked:
   const [consent, setConsent] = useState(false);
   const [touched, setTouched] = useState(false);
   const otpOk = /^\d{6}$/.test(otp);
-  const attemptsLeft = ((confirm.error as RouterError | null)?.data as { details?: { attemptsLeft?: number } } | undefined)?.details?.attemptsLeft;
+  const attemptsLeft = (
+    (confirm.error as RouterError | null)?.data as { details?: { attemptsLeft?: number } } | undefined
+  )?.details?.attemptsLeft;
   return (
     <Form
       noValidate
@@ -166,7 +249,8 @@ function ConfirmForm({ pending, siteName, onRestart }: { pending: { phoneMasked:
     >
       <p>
         <Trans>
-          We sent a 6-digit code to <strong>{pending.phoneMasked}</strong> to confirm direct debit from <strong>{pending.ibanMasked}</strong>.
+          We sent a 6-digit code to <strong>{pending.phoneMasked}</strong> to confirm direct debit from{" "}
+          <strong>{pending.ibanMasked}</strong>.
         </Trans>
       </p>
       <Form.Group controlId="dd-otp" className="mb-3">
@@ -244,7 +328,9 @@ export function DirectDebitPage() {
         <Trans>Direct debit</Trans>
       </h1>
       <p className="text-body-secondary mb-4">
-        <Trans>Pay for credits straight from your bank account (SEPA). You confirm it once, with a code we send by SMS.</Trans>
+        <Trans>
+          Pay for credits straight from your bank account (SEPA). You confirm it once, with a code we send by SMS.
+        </Trans>
       </p>
       {state.isLoading ? (
         <LoadingState />
@@ -284,7 +370,8 @@ export function DirectDebitPage() {
                     </dt>
                     <dd>
                       <Trans>
-                        <Money cents={s.usedCents} currency="EUR" /> of <Money cents={s.limitCents} currency="EUR" /> used in the last 30 days
+                        <Money cents={s.usedCents} currency="EUR" /> of <Money cents={s.limitCents} currency="EUR" />{" "}
+                        used in the last 30 days
                       </Trans>
                     </dd>
                   </dl>
@@ -302,7 +389,12 @@ export function DirectDebitPage() {
                   <Button variant="outline-secondary" onClick={() => setRestart(true)}>
                     <Trans>Use another account</Trans>
                   </Button>
-                  <Button variant="outline-danger" onClick={() => revoke.mutate()} disabled={revoke.isPending} aria-label={t`Revoke the direct debit mandate`}>
+                  <Button
+                    variant="outline-danger"
+                    onClick={() => revoke.mutate()}
+                    disabled={revoke.isPending}
+                    aria-label={t`Revoke the direct debit mandate`}
+                  >
                     <Trans>Revoke</Trans>
                   </Button>
                 </div>

@@ -15,7 +15,14 @@ import { Money } from "../components/money";
 import { CARD_METHODS, methodLabel, methodNote } from "../../../lib/payment-methods";
 import "../credits.css";
 
-const DISCOUNT_ERRORS = new Set(["CODE_NOT_FOUND", "CODE_ALREADY_USED", "CODE_EXPIRED", "CODE_MINIMUM_ORDER", "CODE_WRONG_COUNTRY", "CODE_WRONG_PAYMENT_METHOD"]);
+const DISCOUNT_ERRORS = new Set([
+  "CODE_NOT_FOUND",
+  "CODE_ALREADY_USED",
+  "CODE_EXPIRED",
+  "CODE_MINIMUM_ORDER",
+  "CODE_WRONG_COUNTRY",
+  "CODE_WRONG_PAYMENT_METHOD",
+]);
 
 /**
  * §2 /credits/{id}/{paymentmethod?}: the chosen package with its price (the active discount
@@ -43,7 +50,8 @@ export function PackageCheckoutPage() {
   const attempt = useRef<{ sig: string; key: string } | null>(null);
 
   if (packages.isLoading) return <LoadingState />;
-  if (packages.error || !data) return <ErrorState message={errorText(packages.error)} onRetry={() => void packages.refetch()} />;
+  if (packages.error || !data)
+    return <ErrorState message={errorText(packages.error)} onRetry={() => void packages.refetch()} />;
   if (!pkg) {
     return (
       <EmptyState title={<Trans>This credit package could not be found.</Trans>}>
@@ -67,7 +75,13 @@ export function PackageCheckoutPage() {
     const sig = `${pkg.id}:${method}:${data.country}:${discountCode ?? ""}`;
     if (attempt.current?.sig !== sig || start.isSuccess) attempt.current = { sig, key: crypto.randomUUID() };
     start.mutate(
-      { packageId: pkg.id, method: method as "ideal", country: data.country, discountCode, idempotencyKey: attempt.current.key },
+      {
+        packageId: pkg.id,
+        method: method as "ideal",
+        country: data.country,
+        discountCode,
+        idempotencyKey: attempt.current.key,
+      },
       {
         onSuccess: ({ payment, checkoutUrl }) => {
           // To the provider's hosted checkout (it sends the payer back to /transactions/{id}).
@@ -143,7 +157,14 @@ export function PackageCheckoutPage() {
                   const note = methodNote(m, i18n);
                   return (
                     <label key={m} className="method-option" htmlFor={`method-${m}`}>
-                      <Form.Check.Input type="radio" id={`method-${m}`} name="method" value={m} checked={method === m} onChange={() => choose(m)} />
+                      <Form.Check.Input
+                        type="radio"
+                        id={`method-${m}`}
+                        name="method"
+                        value={m}
+                        checked={method === m}
+                        onChange={() => choose(m)}
+                      />
                       <MethodMark method={m} />
                       <span>
                         <span className="fw-semibold d-block">{methodLabel(m, i18n)}</span>
@@ -167,7 +188,10 @@ export function PackageCheckoutPage() {
                 ) : needsMandate ? (
                   <>
                     <Trans>Direct debit needs your bank details and a code we send by SMS, once.</Trans>{" "}
-                    <Link to={`${paths.directDebit}?next=${encodeURIComponent(`${paths.creditsPackage(pkg.id, "sdd")}?country=${data.country}`)}`} className="alert-link">
+                    <Link
+                      to={`${paths.directDebit}?next=${encodeURIComponent(`${paths.creditsPackage(pkg.id, "sdd")}?country=${data.country}`)}`}
+                      className="alert-link"
+                    >
                       <Trans>Set up direct debit</Trans>
                     </Link>
                   </>
@@ -183,7 +207,14 @@ export function PackageCheckoutPage() {
               <Alert variant="danger" className="mt-3 mb-0" role="alert">
                 <p className="mb-0">{errorText(start.error)}</p>
                 {code && DISCOUNT_ERRORS.has(code) && (
-                  <Button variant="link" className="p-0 alert-link" onClick={() => { setWithoutDiscount(true); start.reset(); }}>
+                  <Button
+                    variant="link"
+                    className="p-0 alert-link"
+                    onClick={() => {
+                      setWithoutDiscount(true);
+                      start.reset();
+                    }}
+                  >
                     <Trans>Pay without the discount</Trans>
                   </Button>
                 )}
@@ -195,7 +226,18 @@ export function PackageCheckoutPage() {
               </Alert>
             )}
 
-            <Button type="submit" size="lg" className="w-100 mt-4" disabled={!method || needsMandate || (method === "sdd" && !!directDebit.data?.blocked) || start.isPending || start.isSuccess}>
+            <Button
+              type="submit"
+              size="lg"
+              className="w-100 mt-4"
+              disabled={
+                !method ||
+                needsMandate ||
+                (method === "sdd" && !!directDebit.data?.blocked) ||
+                start.isPending ||
+                start.isSuccess
+              }
+            >
               {start.isPending || start.isSuccess ? (
                 <Trans>Taking you to the payment…</Trans>
               ) : method ? (

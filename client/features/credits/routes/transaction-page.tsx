@@ -38,7 +38,12 @@ export function TransactionPage() {
   const settled = p && p.status !== "pending" && p.status !== "loading";
   useEffect(() => {
     if (!settled) return;
-    void Promise.all([utils.accounts.me.invalidate(), utils.discounts.active.invalidate(), utils.credits.packages.invalidate(), utils.members.invalidate()]);
+    void Promise.all([
+      utils.accounts.me.invalidate(),
+      utils.discounts.active.invalidate(),
+      utils.credits.packages.invalidate(),
+      utils.members.invalidate(),
+    ]);
     heading.current?.focus();
   }, [settled, utils]);
 
@@ -52,12 +57,16 @@ export function TransactionPage() {
     );
   }
   if (payment.isLoading) return <LoadingState />;
-  if (payment.error || !p) return <ErrorState message={errorText(payment.error)} onRetry={() => void payment.refetch()} />;
+  if (payment.error || !p)
+    return <ErrorState message={errorText(payment.error)} onRetry={() => void payment.refetch()} />;
 
   const retryRecurring = () =>
     repeat.mutate(
       { idempotencyKey: crypto.randomUUID() },
-      { onSuccess: (r) => (r.checkoutUrl ? window.location.assign(r.checkoutUrl) : navigate(paths.transaction(r.payment.id))) },
+      {
+        onSuccess: (r) =>
+          r.checkoutUrl ? window.location.assign(r.checkoutUrl) : navigate(paths.transaction(r.payment.id)),
+      },
     );
 
   return (
@@ -80,7 +89,11 @@ export function TransactionPage() {
                   </a>
                 )}
                 {p.status === "pending" && (
-                  <Button variant="outline-secondary" onClick={() => cancel.mutate({ paymentId: p.id })} disabled={cancel.isPending}>
+                  <Button
+                    variant="outline-secondary"
+                    onClick={() => cancel.mutate({ paymentId: p.id })}
+                    disabled={cancel.isPending}
+                  >
                     <Trans>Cancel payment</Trans>
                   </Button>
                 )}
@@ -126,7 +139,10 @@ export function TransactionPage() {
                     <Button onClick={retryRecurring} disabled={repeat.isPending}>
                       <Trans>Try again</Trans>
                     </Button>
-                    <Link to={`${paths.creditsPackage(p.packageId, "paypal")}?country=${p.country}`} className="btn btn-outline-primary">
+                    <Link
+                      to={`${paths.creditsPackage(p.packageId, "paypal")}?country=${p.country}`}
+                      className="btn btn-outline-primary"
+                    >
                       <Trans>Pay with PayPal</Trans>
                     </Link>
                   </div>
@@ -142,7 +158,11 @@ export function TransactionPage() {
                     <Trans>Payment failed or has been cancelled.</Trans>
                   </h1>
                   <p className="text-body-secondary">
-                    {p.failureReason === "expired" ? <Trans>The payment was not finished in time.</Trans> : <Trans>No money was taken. You can try again with another method.</Trans>}
+                    {p.failureReason === "expired" ? (
+                      <Trans>The payment was not finished in time.</Trans>
+                    ) : (
+                      <Trans>No money was taken. You can try again with another method.</Trans>
+                    )}
                   </p>
                   <Link to={`${paths.creditsPackage(p.packageId)}?country=${p.country}`} className="btn btn-primary">
                     <Trans>Try another method</Trans>

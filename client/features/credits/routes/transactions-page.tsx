@@ -46,13 +46,17 @@ export function TransactionsPage() {
           <ul className="list-group list-group-flush" aria-label={t`Payments`}>
             {items.map((p) => (
               <li key={p.id} className="list-group-item p-0">
-                <Link to={paths.transaction(p.id)} className="d-flex flex-wrap align-items-center gap-2 gap-md-4 px-3 py-3 text-body text-decoration-none">
+                <Link
+                  to={paths.transaction(p.id)}
+                  className="d-flex flex-wrap align-items-center gap-2 gap-md-4 px-3 py-3 text-body text-decoration-none"
+                >
                   <span className="flex-grow-1">
                     <span className="fw-semibold d-block">
                       <Trans>{p.credits} credits</Trans>
                     </span>
                     <span className="small text-body-secondary">
-                      {date.format(new Date(p.completedAt ?? p.createdAt))} · {methodLabel(p.method, i18n)} · <Trans>Payment ID {p.id}</Trans>
+                      {date.format(new Date(p.completedAt ?? p.createdAt))} · {methodLabel(p.method, i18n)} ·{" "}
+                      <Trans>Payment ID {p.id}</Trans>
                     </span>
                   </span>
                   <span className="fw-semibold">
@@ -67,7 +71,11 @@ export function TransactionsPage() {
       )}
       {payments.hasNextPage && (
         <div className="text-center mt-3">
-          <Button variant="outline-primary" onClick={() => void payments.fetchNextPage()} disabled={payments.isFetchingNextPage}>
+          <Button
+            variant="outline-primary"
+            onClick={() => void payments.fetchNextPage()}
+            disabled={payments.isFetchingNextPage}
+          >
             <Trans>Show older payments</Trans>
           </Button>
         </div>

@@ -13,7 +13,11 @@ type LikeType = (typeof TYPES)[number];
 export function LikesPage() {
   const { t } = useLingui();
   const params = useParams();
-  const type: LikeType = (TYPES as readonly string[]).includes(params.type ?? "") ? (params.type as LikeType) : params.id ? "match" : "received";
+  const type: LikeType = (TYPES as readonly string[]).includes(params.type ?? "")
+    ? (params.type as LikeType)
+    : params.id
+      ? "match"
+      : "received";
   const likes = useLikes(type);
   const errorText = useErrorText();
   const labels: Record<LikeType, string> = { received: t`Received`, sent: t`Sent`, match: t`Matches` };
@@ -67,7 +71,10 @@ export function LikesPage() {
                   )}
                 </div>
                 <Card.Body className="p-2">
-                  <Link to={`/members/${item.profile.id}`} className="stretched-link fw-semibold text-body text-decoration-none">
+                  <Link
+                    to={`/members/${item.profile.id}`}
+                    className="stretched-link fw-semibold text-body text-decoration-none"
+                  >
                     {item.profile.name}, {item.profile.age}
                   </Link>
                   <div className="small text-body-secondary text-truncate">{item.profile.city}</div>

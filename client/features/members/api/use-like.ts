@@ -5,7 +5,11 @@ export function useLike() {
   const utils = trpc.useUtils();
   return trpc.likes.like.useMutation({
     onSuccess: (result, { profileId }) => {
-      utils.likes.status.setData({ profileId }, (old) => ({ liked: true, likedMe: old?.likedMe ?? result.match, match: result.match }));
+      utils.likes.status.setData({ profileId }, (old) => ({
+        liked: true,
+        likedMe: old?.likedMe ?? result.match,
+        match: result.match,
+      }));
       void utils.likes.list.invalidate();
     },
   });

@@ -5,7 +5,11 @@ export function useUnlike() {
   const utils = trpc.useUtils();
   return trpc.likes.unlike.useMutation({
     onSuccess: (_result, { profileId }) => {
-      utils.likes.status.setData({ profileId }, (old) => ({ liked: false, likedMe: old?.likedMe ?? false, match: false }));
+      utils.likes.status.setData({ profileId }, (old) => ({
+        liked: false,
+        likedMe: old?.likedMe ?? false,
+        match: false,
+      }));
       void utils.likes.list.invalidate();
     },
   });

@@ -53,7 +53,13 @@ export function LikeActions({ profileId, name }: { profileId: number; name: stri
   return (
     <div className="member-actions">
       <div className="d-flex flex-wrap gap-2">
-        <Button variant={liked ? "outline-primary" : "primary"} size="lg" className="member-like-btn" onClick={toggle} disabled={busy}>
+        <Button
+          variant={liked ? "outline-primary" : "primary"}
+          size="lg"
+          className="member-like-btn"
+          onClick={toggle}
+          disabled={busy}
+        >
           <span aria-hidden="true" className="me-2">
             {liked ? "♥" : "♡"}
           </span>

@@ -25,7 +25,13 @@ export function Pager({
         <Trans>Previous</Trans>
       </Button>
       <span className="small text-body-secondary" aria-live="polite">
-        {pageCount ? <Trans>Page {page} of {pageCount}</Trans> : <Trans>Page {page}</Trans>}
+        {pageCount ? (
+          <Trans>
+            Page {page} of {pageCount}
+          </Trans>
+        ) : (
+          <Trans>Page {page}</Trans>
+        )}
       </span>
       <Button variant="outline-primary" disabled={!hasMore || busy} onClick={() => onPage(page + 1)}>
         <Trans>Next</Trans>

@@ -10,12 +10,23 @@ import { useUnlockPhoto } from "../api/use-unlock-photo";
 
 export type GalleryPhoto =
   | { id: number; isMain: boolean; isPrivate: boolean; locked: false; url: string; thumbUrl: string }
-  | { id: number; isMain: false; isPrivate: boolean; locked: true; blurredUrl: string; unlock: "premium" | "credits"; unlockCredits: number | null };
+  | {
+      id: number;
+      isMain: false;
+      isPrivate: boolean;
+      locked: true;
+      blurredUrl: string;
+      unlock: "premium" | "credits";
+      unlockCredits: number | null;
+    };
 
 function LockIcon() {
   return (
     <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M12 1a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V11a2 2 0 0 0-2-2h-1V6a5 5 0 0 0-5-5Zm-3 5a3 3 0 1 1 6 0v3H9V6Zm3 8a2 2 0 0 1 1 3.73V20h-2v-2.27A2 2 0 0 1 12 14Z" />
+      <path
+        fill="currentColor"
+        d="M12 1a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V11a2 2 0 0 0-2-2h-1V6a5 5 0 0 0-5-5Zm-3 5a3 3 0 1 1 6 0v3H9V6Zm3 8a2 2 0 0 1 1 3.73V20h-2v-2.27A2 2 0 0 1 12 14Z"
+      />
     </svg>
   );
 }
@@ -68,7 +79,11 @@ export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: s
                     if (p.unlock === "credits") setAsking(p);
                     else setPopup("premium");
                   }}
-                  aria-label={p.unlock === "credits" ? t`Private photo: unlock for ${p.unlockCredits} credits` : t`Photo visible for premium members`}
+                  aria-label={
+                    p.unlock === "credits"
+                      ? t`Private photo: unlock for ${p.unlockCredits} credits`
+                      : t`Photo visible for premium members`
+                  }
                 >
                   <img src={p.blurredUrl} alt="" loading="lazy" width={160} height={160} />
                   <span className="member-photo-lock" aria-hidden="true">
@@ -86,7 +101,12 @@ export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: s
           const index = viewable.indexOf(p);
           return (
             <li key={p.id}>
-              <button type="button" className="member-photo" onClick={() => setOpen(index)} aria-label={t`Open photo ${index + 1} of ${viewable.length}`}>
+              <button
+                type="button"
+                className="member-photo"
+                onClick={() => setOpen(index)}
+                aria-label={t`Open photo ${index + 1} of ${viewable.length}`}
+              >
                 <img src={p.thumbUrl} alt="" loading="lazy" width={160} height={160} />
               </button>
             </li>
@@ -133,14 +153,32 @@ export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: s
       <NotEnoughCreditsModal show={popup === "credits"} onClose={() => setPopup(null)}>
         <Trans>Unlocking a private photo costs credits. Nothing was charged.</Trans>
       </NotEnoughCreditsModal>
-      <Modal show={current !== undefined} onHide={() => setOpen(null)} centered size="lg" aria-labelledby="photo-viewer-title">
+      <Modal
+        show={current !== undefined}
+        onHide={() => setOpen(null)}
+        centered
+        size="lg"
+        aria-labelledby="photo-viewer-title"
+      >
         <Modal.Header closeButton closeLabel={t`Close`}>
           <Modal.Title id="photo-viewer-title" as="h2" className="h6">
-            {open !== null && <Trans>Photo {open + 1} of {viewable.length}</Trans>}
+            {open !== null && (
+              <Trans>
+                Photo {open + 1} of {viewable.length}
+              </Trans>
+            )}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body className="p-0 bg-dark text-center">
-          {current && <img src={current.url} alt={t`Photo of ${name}`} className="img-fluid member-photo-full" width={480} height={480} />}
+          {current && (
+            <img
+              src={current.url}
+              alt={t`Photo of ${name}`}
+              className="img-fluid member-photo-full"
+              width={480}
+              height={480}
+            />
+          )}
         </Modal.Body>
         {viewable.length > 1 && open !== null && (
           <Modal.Footer className="justify-content-between">

@@ -26,7 +26,14 @@ export function ProfileCard({ profile }: { profile: ProfileCardData }) {
     <Card className="h-100 shadow-sm member-card position-relative border-0">
       <div className="ratio ratio-1x1 member-card-photo rounded-top overflow-hidden">
         {profile.mainImage ? (
-          <img src={profile.mainImage.url} alt="" className="object-fit-cover" loading="lazy" width={480} height={480} />
+          <img
+            src={profile.mainImage.url}
+            alt=""
+            className="object-fit-cover"
+            loading="lazy"
+            width={480}
+            height={480}
+          />
         ) : (
           <div className="d-flex align-items-center justify-content-center">
             <Avatar name={profile.name} size={72} />
@@ -34,7 +41,10 @@ export function ProfileCard({ profile }: { profile: ProfileCardData }) {
         )}
       </div>
       <Card.Body className="p-2 p-sm-3">
-        <Link to={paths.member(profile.id)} className="stretched-link fw-semibold text-body text-decoration-none member-card-name">
+        <Link
+          to={paths.member(profile.id)}
+          className="stretched-link fw-semibold text-body text-decoration-none member-card-name"
+        >
           {profile.name}, {profile.age}
         </Link>
         {place && <div className="small text-body-secondary text-truncate">{place}</div>}

@@ -1,8 +1,13 @@
 import type { ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import {
-  BODY_TYPE_LABELS, EYE_COLOR_LABELS, GENDER_LABELS, HAIR_COLOR_LABELS, RELATIONSHIP_STATUS_LABELS,
-  SEXUALITY_LABELS, useEnumLabels,
+  BODY_TYPE_LABELS,
+  EYE_COLOR_LABELS,
+  GENDER_LABELS,
+  HAIR_COLOR_LABELS,
+  RELATIONSHIP_STATUS_LABELS,
+  SEXUALITY_LABELS,
+  useEnumLabels,
 } from "../enum-labels";
 
 export interface ProfileFields {

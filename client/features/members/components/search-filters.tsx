@@ -39,7 +39,9 @@ export function SearchFilters({ initial, onSearch }: { initial: FilterValues; on
   const minError = ageError(values.minAge, t);
   const maxError =
     ageError(values.maxAge, t) ??
-    (values.minAge !== "" && values.maxAge !== "" && !minError && Number(values.minAge) > Number(values.maxAge) ? t`Max age must not be below min age` : null);
+    (values.minAge !== "" && values.maxAge !== "" && !minError && Number(values.minAge) > Number(values.maxAge)
+      ? t`Max age must not be below min age`
+      : null);
   const countries = [...COUNTRY_CODES].sort((a, b) => countryName(a).localeCompare(countryName(b)));
 
   const submit = (e: FormEvent) => {
@@ -59,7 +61,10 @@ export function SearchFilters({ initial, onSearch }: { initial: FilterValues; on
                 <Form.Label className="small fw-semibold mb-1">
                   <Trans>Gender</Trans>
                 </Form.Label>
-                <Form.Select value={values.gender} onChange={(e) => set("gender", e.target.value as FilterValues["gender"])}>
+                <Form.Select
+                  value={values.gender}
+                  onChange={(e) => set("gender", e.target.value as FilterValues["gender"])}
+                >
                   <option value="female">{t`Women`}</option>
                   <option value="male">{t`Men`}</option>
                   <option value="any">{t`Everyone`}</option>
@@ -71,7 +76,10 @@ export function SearchFilters({ initial, onSearch }: { initial: FilterValues; on
                 <Form.Label className="small fw-semibold mb-1">
                   <Trans>Country</Trans>
                 </Form.Label>
-                <Form.Select value={values.country} onChange={(e) => setValues((old) => ({ ...old, country: e.target.value, region: "" }))}>
+                <Form.Select
+                  value={values.country}
+                  onChange={(e) => setValues((old) => ({ ...old, country: e.target.value, region: "" }))}
+                >
                   <option value="">{t`Any country`}</option>
                   {countries.map((c) => (
                     <option key={c} value={c}>
@@ -86,14 +94,20 @@ export function SearchFilters({ initial, onSearch }: { initial: FilterValues; on
                 <Form.Label className="small fw-semibold mb-1">
                   <Trans>Region</Trans>
                 </Form.Label>
-                <Form.Select value={values.region} disabled={!values.country} onChange={(e) => set("region", e.target.value)}>
+                <Form.Select
+                  value={values.region}
+                  disabled={!values.country}
+                  onChange={(e) => set("region", e.target.value)}
+                >
                   <option value="">{t`Any region`}</option>
                   {regions.data?.regions.map((r) => (
                     <option key={r} value={r}>
                       {r}
                     </option>
                   ))}
-                  {values.region && !regions.data?.regions.includes(values.region) && <option value={values.region}>{values.region}</option>}
+                  {values.region && !regions.data?.regions.includes(values.region) && (
+                    <option value={values.region}>{values.region}</option>
+                  )}
                 </Form.Select>
               </Form.Group>
             </Col>

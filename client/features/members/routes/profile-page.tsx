@@ -18,8 +18,18 @@ import "../members.css";
 
 function PinIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" className="me-1 align-text-bottom text-primary" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      className="me-1 align-text-bottom text-primary"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        fill="currentColor"
+        d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z"
+      />
     </svg>
   );
 }
@@ -63,7 +73,11 @@ export function MemberProfilePage() {
   if (id === null) return <NotFound />;
   if (member.isLoading) return <LoadingState />;
   if (member.error) {
-    return appCodeOf(member.error) === "NOT_FOUND" ? <NotFound /> : <ErrorState message={errorText(member.error)} onRetry={() => void member.refetch()} />;
+    return appCodeOf(member.error) === "NOT_FOUND" ? (
+      <NotFound />
+    ) : (
+      <ErrorState message={errorText(member.error)} onRetry={() => void member.refetch()} />
+    );
   }
   if (!profile) return <NotFound />;
 
@@ -75,7 +89,13 @@ export function MemberProfilePage() {
           <Col md={5} className="member-hero-photo">
             <div className="ratio ratio-1x1">
               {profile.mainImage ? (
-                <img src={profile.mainImage.url} alt={t`Main photo of ${profile.name}`} className="object-fit-cover" width={480} height={480} />
+                <img
+                  src={profile.mainImage.url}
+                  alt={t`Main photo of ${profile.name}`}
+                  className="object-fit-cover"
+                  width={480}
+                  height={480}
+                />
               ) : (
                 <div className="d-flex align-items-center justify-content-center bg-body-secondary">
                   <Avatar name={profile.name} size={120} />

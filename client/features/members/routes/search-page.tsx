@@ -15,13 +15,26 @@ const PAGE_SIZE = 20;
 /** Read the search state from the URL; an absent gender means the other gender than the member's. */
 function filtersFrom(params: URLSearchParams, myGender: "male" | "female" | null | undefined): FilterValues {
   const g = params.get("gender");
-  const gender = g === "male" || g === "female" || g === "any" ? g : myGender === "male" ? "female" : myGender === "female" ? "male" : "any";
+  const gender =
+    g === "male" || g === "female" || g === "any"
+      ? g
+      : myGender === "male"
+        ? "female"
+        : myGender === "female"
+          ? "male"
+          : "any";
   const age = (k: string) => {
     const n = Number(params.get(k));
     return Number.isInteger(n) && n >= MIN_AGE && n <= MAX_AGE ? String(n) : "";
   };
   const country = params.get("country")?.toUpperCase() ?? "";
-  return { gender, country, region: country ? (params.get("region") ?? "") : "", minAge: age("minAge"), maxAge: age("maxAge") };
+  return {
+    gender,
+    country,
+    region: country ? (params.get("region") ?? "") : "",
+    minAge: age("minAge"),
+    maxAge: age("maxAge"),
+  };
 }
 
 function toInput(f: FilterValues, page: number): SearchMembersInput {
@@ -120,7 +133,13 @@ export function MembersSearchPage() {
               </Col>
             ))}
           </Row>
-          <Pager page={data.page} pageCount={pageCount} hasMore={data.hasMore} busy={search.isPlaceholderData} onPage={goToPage} />
+          <Pager
+            page={data.page}
+            pageCount={pageCount}
+            hasMore={data.hasMore}
+            busy={search.isPlaceholderData}
+            onPage={goToPage}
+          />
         </>
       )}
     </section>

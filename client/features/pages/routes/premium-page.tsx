@@ -20,7 +20,16 @@ function PackagePrices() {
       <p className="text-center text-body-secondary mb-4">
         <Trans>A message costs {data.messageCredits} credits. Any package makes you premium, for good.</Trans>
       </p>
-      <Row xs={1} sm={2} lg={4} className="g-3" as="ul" role="list" aria-label={t`Credit packages`} style={{ listStyle: "none", paddingLeft: 0 }}>
+      <Row
+        xs={1}
+        sm={2}
+        lg={4}
+        className="g-3"
+        as="ul"
+        role="list"
+        aria-label={t`Credit packages`}
+        style={{ listStyle: "none", paddingLeft: 0 }}
+      >
         {data.packages.map((p) => (
           <Col as="li" key={p.id}>
             <Card className={`h-100 text-center shadow-sm ${p.bestValue ? "border-primary border-2" : "border-0"}`}>
@@ -33,10 +42,13 @@ function PackagePrices() {
                 <h3 className="h5 mb-1">
                   <Trans>{p.credits} credits</Trans>
                 </h3>
-                <p className="fs-4 fw-bold mb-1">{formatMoney(p.discountedCents ?? p.priceCents, p.currency, i18n.locale)}</p>
+                <p className="fs-4 fw-bold mb-1">
+                  {formatMoney(p.discountedCents ?? p.priceCents, p.currency, i18n.locale)}
+                </p>
                 {p.discountedCents !== null && (
                   <p className="small text-body-secondary mb-0">
-                    <s>{formatMoney(p.priceCents, p.currency, i18n.locale)}</s> <Trans>{p.discountPercentage}% off</Trans>
+                    <s>{formatMoney(p.priceCents, p.currency, i18n.locale)}</s>{" "}
+                    <Trans>{p.discountPercentage}% off</Trans>
                   </p>
                 )}
               </Card.Body>
@@ -68,10 +80,18 @@ export function PremiumPage() {
                 <Trans>Free member</Trans>
               </h2>
               <ul className="mb-0">
-                <li><Trans>Search members, like and match</Trans></li>
-                <li><Trans>4 likes per day</Trans></li>
-                <li><Trans>3 free messages, start up to 2 conversations</Trans></li>
-                <li><Trans>Up to 3 photos; other members' extra photos are blurred</Trans></li>
+                <li>
+                  <Trans>Search members, like and match</Trans>
+                </li>
+                <li>
+                  <Trans>4 likes per day</Trans>
+                </li>
+                <li>
+                  <Trans>3 free messages, start up to 2 conversations</Trans>
+                </li>
+                <li>
+                  <Trans>Up to 3 photos; other members' extra photos are blurred</Trans>
+                </li>
               </ul>
             </Card.Body>
           </Card>
@@ -83,11 +103,21 @@ export function PremiumPage() {
                 <Trans>Premium member</Trans>
               </h2>
               <ul>
-                <li><Trans>See all photos</Trans></li>
-                <li><Trans>A Credits link with one-click repeat orders</Trans></li>
-                <li><Trans>Unlimited likes and conversations</Trans></li>
-                <li><Trans>Up to 25 photos on your profile</Trans></li>
-                <li><Trans>Premium features stay yours even at 0 credits</Trans></li>
+                <li>
+                  <Trans>See all photos</Trans>
+                </li>
+                <li>
+                  <Trans>A Credits link with one-click repeat orders</Trans>
+                </li>
+                <li>
+                  <Trans>Unlimited likes and conversations</Trans>
+                </li>
+                <li>
+                  <Trans>Up to 25 photos on your profile</Trans>
+                </li>
+                <li>
+                  <Trans>Premium features stay yours even at 0 credits</Trans>
+                </li>
               </ul>
               <p className="small text-body-secondary">
                 <Trans>Buying any credit package makes you premium. Messages are paid with credits.</Trans>

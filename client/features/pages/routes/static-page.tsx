@@ -25,7 +25,9 @@ const PAGES: Record<string, { title: MessageDescriptor; body: MessageDescriptor[
   },
   cookies: {
     title: msg`Cookies`,
-    body: [msg`We use a login cookie (auth, 30 days) and a language cookie (locale, 365 days). No advertising cookies.`],
+    body: [
+      msg`We use a login cookie (auth, 30 days) and a language cookie (locale, 365 days). No advertising cookies.`,
+    ],
   },
   ban: {
     title: msg`Ban policy`,

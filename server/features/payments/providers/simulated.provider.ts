@@ -4,8 +4,13 @@ import type { DB } from "../../../../db/create-db.js";
 import type { Logger } from "../../../infra/logger.js";
 import { CARD_METHODS, type PaymentMethod } from "../payment-methods.js";
 import {
-  type CheckoutRequest, type PaymentProvider, type ProviderPaymentReport, type ProviderPaymentStatus,
-  type ProviderWebhookEvent, type SavedCardCharge, WebhookRejectedError,
+  type CheckoutRequest,
+  type PaymentProvider,
+  type ProviderPaymentReport,
+  type ProviderPaymentStatus,
+  type ProviderWebhookEvent,
+  type SavedCardCharge,
+  WebhookRejectedError,
 } from "./payment-provider.js";
 import * as repo from "./simulated.repository.js";
 
@@ -75,7 +80,9 @@ const WebhookBody = z.object({
     amount_cents: z.number().int().positive(),
     currency: z.string().length(3),
     failure_reason: z.string().max(100).nullable(),
-    card: z.object({ last4: z.string().regex(/^\d{4}$/), mandate_reference: z.string().max(100).nullable() }).nullable(),
+    card: z
+      .object({ last4: z.string().regex(/^\d{4}$/), mandate_reference: z.string().max(100).nullable() })
+      .nullable(),
   }),
 });
 /** The simulated provider's webhook body (signed as sent). */
@@ -173,7 +180,8 @@ export function createSimulatedProvider(opts: {
         } catch (err) {
           log.warn({ err, reference: row.reference, attempt }, "simulated provider: webhook delivery failed");
         }
-        if (attempt < DELIVERY_ATTEMPTS) await new Promise((r) => setTimeout(r, DELIVERY_FIRST_RETRY_MS * 2 ** (attempt - 1)));
+        if (attempt < DELIVERY_ATTEMPTS)
+          await new Promise((r) => setTimeout(r, DELIVERY_FIRST_RETRY_MS * 2 ** (attempt - 1)));
       }
     })();
     inFlight.add(delivery);
@@ -183,7 +191,12 @@ export function createSimulatedProvider(opts: {
   /** An open session past its expiry is settled as cancelled ('expired'), once. */
   async function expireIfDue(row: SessionRow): Promise<SessionRow> {
     if (row.status !== "open" || new Date(row.expires_at).getTime() > Date.now()) return row;
-    const settled = await repo.settleSession(db, row.reference, { status: "cancelled", failure_reason: "expired" }, { onlyUnexpired: false, onlyExpired: true });
+    const settled = await repo.settleSession(
+      db,
+      row.reference,
+      { status: "cancelled", failure_reason: "expired" },
+      { onlyUnexpired: false, onlyExpired: true },
+    );
     if (settled) {
       sendWebhook(settled);
       return settled;
@@ -191,7 +204,9 @@ export function createSimulatedProvider(opts: {
     return (await repo.findSession(db, row.reference)) ?? row;
   }
 
-  async function openSession(req: Omit<CheckoutRequest, "directDebit"> & { ibanMasked: string | null; recurring: boolean }) {
+  async function openSession(
+    req: Omit<CheckoutRequest, "directDebit"> & { ibanMasked: string | null; recurring: boolean },
+  ) {
     const reference = `sim_${crypto.randomBytes(16).toString("base64url")}`;
     await repo.insertSession(db, {
       reference,
@@ -213,7 +228,11 @@ export function createSimulatedProvider(opts: {
     name: "simulated",
 
     async createCheckout(req) {
-      const reference = await openSession({ ...req, ibanMasked: req.directDebit?.ibanMasked ?? null, recurring: false });
+      const reference = await openSession({
+        ...req,
+        ibanMasked: req.directDebit?.ibanMasked ?? null,
+        recurring: false,
+      });
       // The reference is unguessable: the page is a capability, like a real provider's checkout URL.
       return { reference, checkoutUrl: `/checkout/${encodeURIComponent(reference)}` };
     },
@@ -225,8 +244,18 @@ export function createSimulatedProvider(opts: {
         db,
         reference,
         mandate && !mandate.declines_recurring
-          ? { status: "completed", failure_reason: null, card_last4: mandate.card_last4, card_mandate_reference: mandate.reference }
-          : { status: "failed", failure_reason: "recurring_declined", card_last4: mandate?.card_last4 ?? null, card_mandate_reference: mandate?.reference ?? null },
+          ? {
+              status: "completed",
+              failure_reason: null,
+              card_last4: mandate.card_last4,
+              card_mandate_reference: mandate.reference,
+            }
+          : {
+              status: "failed",
+              failure_reason: "recurring_declined",
+              card_last4: mandate?.card_last4 ?? null,
+              card_mandate_reference: mandate?.reference ?? null,
+            },
         { onlyUnexpired: false },
       );
       if (settled) sendWebhook(settled);
@@ -240,7 +269,12 @@ export function createSimulatedProvider(opts: {
     },
 
     async cancel(reference) {
-      const settled = await repo.settleSession(db, reference, { status: "cancelled", failure_reason: "cancelled_by_merchant" }, { onlyUnexpired: false });
+      const settled = await repo.settleSession(
+        db,
+        reference,
+        { status: "cancelled", failure_reason: "cancelled_by_merchant" },
+        { onlyUnexpired: false },
+      );
       if (settled) {
         sendWebhook(settled);
         return reportOf(settled);
@@ -251,7 +285,8 @@ export function createSimulatedProvider(opts: {
     },
 
     parseWebhook(rawBody, headers): ProviderWebhookEvent {
-      if (!signatureMatches(secret, rawBody, headers[SIMULATED_SIGNATURE_HEADER])) throw new WebhookRejectedError("bad_signature");
+      if (!signatureMatches(secret, rawBody, headers[SIMULATED_SIGNATURE_HEADER]))
+        throw new WebhookRejectedError("bad_signature");
       let parsed: SimulatedWebhookBody;
       try {
         parsed = WebhookBody.parse(JSON.parse(rawBody.toString("utf8")));
@@ -307,9 +342,18 @@ export function createSimulatedProvider(opts: {
         const card = isCard ? TEST_CARDS[decision.card ?? "4242"] : null;
         const last4 = card ? card.number.slice(-4) : null;
         if (card && last4 && decision.saveCard) {
-          mandate = { reference: `card_${crypto.randomBytes(12).toString("hex")}`, card_last4: last4, declines_recurring: card.declinesRecurring };
+          mandate = {
+            reference: `card_${crypto.randomBytes(12).toString("hex")}`,
+            card_last4: last4,
+            declines_recurring: card.declinesRecurring,
+          };
         }
-        set = { status: "completed", failure_reason: null, card_last4: last4, card_mandate_reference: mandate?.reference ?? null };
+        set = {
+          status: "completed",
+          failure_reason: null,
+          card_last4: last4,
+          card_mandate_reference: mandate?.reference ?? null,
+        };
       } else if (decision.outcome === "fail") {
         set = { status: "failed", failure_reason: current.iban_masked ? "returned" : "declined" };
       } else {
