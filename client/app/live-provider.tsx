@@ -2,9 +2,10 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { trpc } from "../lib/trpc";
 import { useMe } from "../lib/session";
-import { useCounters } from "../lib/counters";
+import { badgeText, useCounters } from "../lib/counters";
 import { dispatchLiveEvent, type LiveEventOf } from "../lib/live-events";
 import { MatchModal } from "../features/likes/components/match-modal";
+import { useAddMessageToConversation } from "../features/chats/api/use-conversation";
 
 /**
  * The member's live stream (one subscription per tab): keeps lists and badges fresh,
@@ -14,6 +15,7 @@ import { MatchModal } from "../features/likes/components/match-modal";
 export function LiveProvider({ children }: { children: ReactNode }) {
   const { me } = useMe();
   const utils = trpc.useUtils();
+  const addMessage = useAddMessageToConversation();
   const [match, setMatch] = useState<LiveEventOf<"match.new"> | null>(null);
 
   trpc.live.events.useSubscription(undefined, {
@@ -35,7 +37,11 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         case "conversation.removed":
           void utils.live.counters.invalidate();
           void utils.chats.list.invalidate();
-          if (event.type === "message.new") void utils.accounts.me.invalidate();
+          if (event.type === "message.new") {
+            // The conversation's cache is the one store of messages: the open chat shows it from there.
+            addMessage(event.conversationId, event.message);
+            void utils.accounts.me.invalidate();
+          }
           break;
         case "like.new":
         case "likes.seen":
@@ -72,7 +78,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const siteName = t`Amora`;
   useEffect(() => {
-    document.title = total > 0 ? `(${total > 99 ? "99+" : total}) ${siteName}` : siteName;
+    document.title = total > 0 ? `(${badgeText(total)}) ${siteName}` : siteName;
     const nav = navigator as Navigator & {
       setAppBadge?: (n: number) => Promise<void>;
       clearAppBadge?: () => Promise<void>;

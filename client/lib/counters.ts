@@ -1,4 +1,5 @@
 import { trpc } from "./trpc";
+import { BADGE_CAP } from "./constants";
 import { usePollInterval } from "./polling";
 
 /**
@@ -13,5 +14,5 @@ export function useCounters(enabled: boolean) {
 
 /** §2, §9: a badge shows 99+ above 99. */
 export function badgeText(n: number): string {
-  return n > 99 ? "99+" : String(n);
+  return n > BADGE_CAP ? `${BADGE_CAP}+` : String(n);
 }

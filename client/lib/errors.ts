@@ -2,13 +2,15 @@ import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { TRPCClientError } from "@trpc/client";
+import type { AppErrorCode } from "../../server/domain-error";
 import { appCodeOf } from "./trpc";
 
 /**
- * Each application error code (server/domain-error.ts) as a message in the member's
- * language. The spec's §8 wording is the English text.
+ * Each application error code (server/domain-error.ts, a closed set) as a message in the member's
+ * language: a code without a message here does not compile. The spec's §8 wording is the English
+ * text. VALIDATION shows the server's field messages instead.
  */
-const MESSAGES: Record<string, MessageDescriptor> = {
+const MESSAGES: Record<Exclude<AppErrorCode, "VALIDATION">, MessageDescriptor> = {
   AUTHENTICATION_REQUIRED: msg`Please log in to continue.`,
   LOGIN_FAILED: msg`Login failed, please try again.`,
   TOO_MANY_ATTEMPTS: msg`Too many incorrect attempts, account blocked for {minutes} min.`,
@@ -56,7 +58,7 @@ export function useErrorText() {
         ? ((err.data as { details?: Record<string, unknown> } | undefined)?.details ?? {})
         : (plain?.details ?? {});
     if (code === "VALIDATION" && err instanceof Error) return err.message;
-    const descriptor = code ? MESSAGES[code] : undefined;
+    const descriptor = code && code in MESSAGES ? MESSAGES[code as keyof typeof MESSAGES] : undefined;
     return descriptor ? _({ ...descriptor, values: details as Record<string, string> }) : _(GENERIC);
   };
 }

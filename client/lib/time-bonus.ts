@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { trpc } from "./trpc";
+import { useActiveDiscount } from "./api/use-active-discount";
 import { useMe } from "./session";
 import { formatCountdown } from "./money";
 import { TIME_BONUS_COUNTDOWN_STEP_MS } from "./constants";
@@ -22,7 +23,7 @@ export function useTimeBonus(): TimeBonusState | null {
   const { me } = useMe();
   const eligible = !!me && !me.paidUser;
   const utils = trpc.useUtils();
-  const q = trpc.discounts.active.useQuery(undefined, { enabled: eligible, staleTime: 60_000 });
+  const q = useActiveDiscount(eligible);
   const bonus = eligible ? (q.data?.timeBonus ?? null) : null;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -30,7 +31,10 @@ export function useTimeBonus(): TimeBonusState | null {
     const timer = setInterval(() => setNow(Date.now()), TIME_BONUS_COUNTDOWN_STEP_MS);
     return () => clearInterval(timer);
   }, [bonus]);
-  const secondsLeft = bonus ? bonus.secondsLeft - Math.floor((now - q.dataUpdatedAt) / 1000) : 0;
+  // Seconds since the answer arrived, never negative (`now` may have been read before the answer
+  // came), so the countdown never shows more than the server said (never past 04:00:00, §9).
+  const elapsedSeconds = Math.max(0, Math.floor((now - q.dataUpdatedAt) / 1000));
+  const secondsLeft = bonus ? bonus.secondsLeft - elapsedSeconds : 0;
   const over = !!bonus && secondsLeft <= 0;
   useEffect(() => {
     // At zero the bonus is gone: prices and the active discount change with it.

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Alert, Button, Container } from "react-bootstrap";
 import { Trans } from "@lingui/react/macro";
-import { trpc } from "../../lib/trpc";
+import { useResendActivation } from "../../lib/api/use-resend-activation";
 import { useMe } from "../../lib/session";
 
 const DISMISS_KEY = "alert-dismissed:";
@@ -23,7 +23,7 @@ function useDismissal(name: string) {
 export function AlertBanners() {
   const { me } = useMe();
   const activation = useDismissal(`activation:${me?.id ?? 0}`);
-  const resend = trpc.accounts.resendActivation.useMutation();
+  const resend = useResendActivation();
   if (!me || me.status !== "not_confirmed" || me.profileStatus !== "disabled" || activation.dismissed) return null;
   return (
     <Container className="pt-3">

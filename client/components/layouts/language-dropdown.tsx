@@ -2,12 +2,12 @@ import { NavDropdown } from "react-bootstrap";
 import { useLingui } from "@lingui/react/macro";
 import { activateLocale } from "../../lib/i18n";
 import { LOCALE_NAMES, LOCALES, type Locale } from "../../lib/constants";
-import { trpc } from "../../lib/trpc";
+import { useUpdateSettings } from "../../lib/api/use-update-settings";
 
 /** §2 language dropdown; §4: a change while logged in is saved to the account. */
 export function LanguageDropdown({ loggedIn }: { loggedIn: boolean }) {
   const { i18n, t } = useLingui();
-  const save = trpc.accounts.updateSettings.useMutation();
+  const save = useUpdateSettings();
   const current = i18n.locale as Locale;
   const choose = async (locale: Locale) => {
     await activateLocale(locale);

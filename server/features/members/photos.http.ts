@@ -40,13 +40,11 @@ export function photoRoutes(deps: AppDeps) {
         const { sessionToken } = appCookiesOf(req.headers);
         const member = sessionToken ? await resolveSession(deps, sessionToken) : null;
         if (!member)
-          return reply
-            .code(403)
-            .send({
-              error: "authentication_required",
-              appCode: "AUTHENTICATION_REQUIRED",
-              message: "authentication_required",
-            });
+          return reply.code(403).send({
+            error: "authentication_required",
+            appCode: "AUTHENTICATION_REQUIRED",
+            message: "authentication_required",
+          });
         if (!req.isMultipart()) return sendDomainError(reply, new InvalidImageError());
 
         let buffer: Buffer;

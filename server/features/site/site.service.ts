@@ -2,6 +2,7 @@ import type { AppDeps } from "../../deps.js";
 import type { SiteRow } from "../../../db/database.js";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "./site.settings.js";
 import { findSiteForHost } from "./site.repository.js";
+import { MAX_PHOTOS_FREE, MAX_PHOTOS_PREMIUM } from "../../constants.js";
 
 /**
  * §3 site settings of one branded site, as stored (migration 2026_11_22_0100_create_sites).
@@ -216,4 +217,33 @@ export function siteOrigin(site: Pick<Site, "domain">, config: { allowedOrigins:
     );
   }
   return site.domain === "localhost" ? `http://localhost:${config.PORT}` : `https://${site.domain}`;
+}
+
+/** The §3 settings and §9 limits the browser shows or checks before sending (site.settings). */
+export interface PublicSiteSettings {
+  name: string;
+  /** Credits per message, message length in characters, free messages, photo and gift prices in credits (§3). */
+  message_credits: number;
+  message_length: number;
+  free_messages: number;
+  photo_credits: number;
+  gift_credits: number;
+  /** §9: shown on the return policy. */
+  refund_days: number;
+  /** §1, §5, §9: photos a free and a premium member may add. */
+  photo_limits: { free: number; premium: number };
+}
+
+/** The public subset of the serving site's settings (site.settings). No errors. */
+export function publicSettings(site: Site): PublicSiteSettings {
+  return {
+    name: site.name,
+    message_credits: site.message_credits,
+    message_length: site.message_length,
+    free_messages: site.free_messages,
+    photo_credits: site.photo_credits,
+    gift_credits: site.gift_credits,
+    refund_days: site.refund_days,
+    photo_limits: { free: MAX_PHOTOS_FREE, premium: MAX_PHOTOS_PREMIUM },
+  };
 }

@@ -2,7 +2,7 @@ import { Card, Form } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LoadingState } from "../../../components/ui/states";
 import { useMe } from "../../../lib/session";
-import { trpc } from "../../../lib/trpc";
+import { useUpdateSettings } from "../../../lib/api/use-update-settings";
 import { activateLocale } from "../../../lib/i18n";
 import { LOCALE_NAMES, LOCALES, type Locale } from "../../../lib/constants";
 
@@ -10,10 +10,7 @@ import { LOCALE_NAMES, LOCALES, type Locale } from "../../../lib/constants";
 export function SettingsPage() {
   const { me } = useMe();
   const { i18n } = useLingui();
-  const utils = trpc.useUtils();
-  const save = trpc.accounts.updateSettings.useMutation({
-    onSuccess: (user) => utils.accounts.me.setData(undefined, user),
-  });
+  const save = useUpdateSettings();
   if (!me) return <LoadingState />;
   return (
     <section aria-labelledby="settings-title" className="mx-auto" style={{ maxWidth: 640 }}>

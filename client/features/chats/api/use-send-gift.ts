@@ -1,10 +1,16 @@
 import { trpc } from "../../../lib/trpc";
+import { useAddMessageToConversation } from "./use-conversation";
 
-/** chats.sendGift: a gift in chat for gift_credits; the client id makes a retry safe. Updates the balance in place. */
+/**
+ * chats.sendGift: a gift in chat for gift_credits; the client id makes a retry safe. The gift joins
+ * the cached conversation; the balance is updated in place.
+ */
 export function useSendGift() {
   const utils = trpc.useUtils();
+  const addMessage = useAddMessageToConversation();
   return trpc.chats.sendGift.useMutation({
     onSuccess: (result) => {
+      addMessage(result.message.conversationId, result.message);
       utils.accounts.me.setData(undefined, (me) => me && { ...me, credits: result.credits });
       void utils.chats.list.invalidate();
     },

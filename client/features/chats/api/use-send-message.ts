@@ -1,13 +1,17 @@
 import { trpc } from "../../../lib/trpc";
+import { useAddMessageToConversation } from "./use-conversation";
 
 /**
  * chats.send: the client creates each message's id (clientId) and reuses it on retry, so a
- * retry never sends or charges twice. On success the member's balance is updated in place.
+ * retry never sends or charges twice. On success the message joins the cached conversation and
+ * the member's balance is updated in place.
  */
 export function useSendMessage() {
   const utils = trpc.useUtils();
+  const addMessage = useAddMessageToConversation();
   return trpc.chats.send.useMutation({
     onSuccess: (result) => {
+      addMessage(result.message.conversationId, result.message);
       utils.accounts.me.setData(
         undefined,
         (me) => me && { ...me, credits: result.credits, freeMessagesLeft: result.freeMessagesLeft },

@@ -2,24 +2,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Money } from "./money";
 import { PaymentStatusBadge } from "./payment-status-badge";
 import { methodLabel } from "../../../lib/payment-methods";
+import type { RouterOutputs } from "../../../lib/router-types";
 
-export interface PaymentDetailsView {
-  id: number;
-  status: "loading" | "pending" | "completed" | "failed" | "cancelled";
-  credits: number;
-  currency: string;
-  amountCents: number;
-  listAmountCents: number;
-  discountCode: string | null;
-  discountPercentage: number | null;
-  method: string;
-  cardLast4: string | null;
-  recurring: boolean;
-  refundDays: number;
-  refundableUntil: string | null;
-  createdAt: string;
-  completedAt: string | null;
-}
+/** One payment as payments.get answers it (§3 Payment). */
+export type PaymentDetailsView = RouterOutputs["payments"]["get"];
 
 /** §3 Payment: payment_id, credits, amount, payment method, refund days — and the state (§4). */
 export function PaymentDetails({ payment }: { payment: PaymentDetailsView }) {

@@ -16,6 +16,7 @@ import { Money } from "../components/money";
 import { PackageCard } from "../components/package-card";
 import { PaymentCountrySelect } from "../components/payment-country-select";
 import { methodLabel } from "../../../lib/payment-methods";
+import { useSiteSettings } from "../../../lib/api/use-site-settings";
 import "../credits.css";
 
 /** The active discount above the packages: the time bonus with its countdown (§4), else the welcome code. */
@@ -69,6 +70,7 @@ export function CreditsPage() {
   const errorText = useErrorText();
   const [country, setCountry] = usePaymentCountry();
   const packages = usePackages(country);
+  const premiumPhotos = useSiteSettings().data?.photo_limits.premium;
   const history = usePayments();
   const pending = history.data?.pages[0]?.items.find((p) => p.status === "pending" && p.checkoutUrl);
   const data = packages.data;
@@ -170,12 +172,14 @@ export function CreditsPage() {
                     <li>
                       <Trans>Private photos and gifts in chat</Trans>
                     </li>
-                    <li>
-                      <Trans>
-                        Premium for good with your first package: all photos, up to 25 photos of your own, unlimited
-                        conversations
-                      </Trans>
-                    </li>
+                    {premiumPhotos !== undefined && (
+                      <li>
+                        <Trans>
+                          Premium for good with your first package: all photos, up to {premiumPhotos} photos of your
+                          own, unlimited conversations
+                        </Trans>
+                      </li>
+                    )}
                   </ul>
                 </Card.Body>
               </Card>

@@ -2,12 +2,10 @@ import { Button, Modal } from "react-bootstrap";
 import { useNavigate } from "react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Avatar } from "../../../components/ui/avatar";
+import type { LiveEventOf } from "../../../lib/live-events";
 
-interface MatchProfile {
-  id: number;
-  name: string;
-  mainImage: { url: string; thumbUrl: string } | null;
-}
+/** The other member of a match, as the live `match.new` event carries it. */
+type MatchProfile = LiveEventOf<"match.new">["profile"];
 
 /**
  * §2 'it's a match' modal: closes on click; the photo opens the profile, the button the chat.

@@ -4,16 +4,10 @@ import { paths } from "../../../app/paths";
 import { Avatar } from "../../../components/ui/avatar";
 import { useEnumLabels } from "../enum-labels";
 import { LastActive } from "./last-active";
+import type { RouterOutputs } from "../../../lib/router-types";
 
-export interface ProfileCardData {
-  id: number;
-  name: string;
-  age: number;
-  city: string | null;
-  country: string | null;
-  lastActive: string;
-  mainImage: { url: string; thumbUrl: string } | null;
-}
+/** One search result card, as members.search answers it. */
+export type ProfileCardData = RouterOutputs["members"]["search"]["items"][number];
 
 /**
  * §2 styled search result card: main photo, name and age, place, last activity. The whole card

@@ -9,20 +9,10 @@ import {
   SEXUALITY_LABELS,
   useEnumLabels,
 } from "../enum-labels";
+import type { RouterOutputs } from "../../../lib/router-types";
 
-export interface ProfileFields {
-  age: number;
-  gender: string | null;
-  sexuality: string | null;
-  tattoos: boolean | null;
-  hairColor: string | null;
-  eyeColor: string | null;
-  bodyType: string | null;
-  relationshipStatus: string | null;
-  country: string | null;
-  region: string | null;
-  city: string | null;
-}
+/** The §3 profile fields of members.get. */
+export type ProfileFields = RouterOutputs["members"]["get"];
 
 /** §3 profile fields as a definition list; fields the member left empty are left out. */
 export function ProfileDetails({ profile }: { profile: ProfileFields }) {

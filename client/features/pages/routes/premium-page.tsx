@@ -4,6 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { formatMoney } from "../../../lib/money";
 import { LoadingState } from "../../../components/ui/states";
 import { usePricing } from "../api/use-pricing";
+import { useSiteSettings } from "../../../lib/api/use-site-settings";
 
 /** §2 /pricing: the real packages, priced for the member's (or the default) payment country. */
 function PackagePrices() {
@@ -62,6 +63,7 @@ function PackagePrices() {
 
 /** §2 /premium and /pricing: what premium gives (§1, §6); buying any credit package makes a member premium. */
 export function PremiumPage() {
+  const premiumPhotos = useSiteSettings().data?.photo_limits.premium;
   return (
     <section aria-labelledby="premium-title">
       <div className="hero rounded-4 p-4 p-md-5 mb-4 text-center">
@@ -112,9 +114,11 @@ export function PremiumPage() {
                 <li>
                   <Trans>Unlimited likes and conversations</Trans>
                 </li>
-                <li>
-                  <Trans>Up to 25 photos on your profile</Trans>
-                </li>
+                {premiumPhotos !== undefined && (
+                  <li>
+                    <Trans>Up to {premiumPhotos} photos on your profile</Trans>
+                  </li>
+                )}
                 <li>
                   <Trans>Premium features stay yours even at 0 credits</Trans>
                 </li>

@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { NotFoundPage } from "../../../components/errors/error-pages";
-import { useSiteSettings } from "../api/use-site-settings";
+import { useSiteSettings } from "../../../lib/api/use-site-settings";
 
 /** §2 static pages: terms, privacy, cookies, ban, faq, service, return policy, complaints. */
 const PAGES: Record<string, { title: MessageDescriptor; body: MessageDescriptor[] }> = {

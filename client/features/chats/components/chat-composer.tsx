@@ -1,0 +1,106 @@
+import { useState, type KeyboardEvent } from "react";
+import { Alert, Button, Form } from "react-bootstrap";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { GiftIcon } from "../../../components/ui/gift-icon";
+import { useUpdateSettings } from "../../../lib/api/use-update-settings";
+import { useTypingNotifier } from "../api/use-typing";
+
+/**
+ * §2 chat footer: the message box with its character count (message_length, §9), send with
+ * Enter (§9, saved to the account), the price per message or the free messages left, the gift
+ * button. `onSend(text)` resolves to false when the text must be given back (refused: nothing sent).
+ */
+export function ChatComposer({
+  conversationId,
+  maxLength,
+  costLabel,
+  sendWithEnter,
+  error,
+  onDismissError,
+  onSend,
+  onOpenGifts,
+}: {
+  conversationId: number | null;
+  maxLength: number;
+  costLabel: string;
+  sendWithEnter: boolean;
+  error: string | null;
+  onDismissError: () => void;
+  onSend: (text: string) => Promise<boolean>;
+  onOpenGifts: () => void;
+}) {
+  const { t } = useLingui();
+  const [draft, setDraft] = useState("");
+  const notifyTyping = useTypingNotifier(conversationId);
+  const saveSettings = useUpdateSettings();
+  const length = [...draft].length;
+  const tooLong = length > maxLength;
+
+  const submit = async () => {
+    const text = draft.trim();
+    if (!text || [...text].length > maxLength) return;
+    setDraft("");
+    if (!(await onSend(text))) setDraft(text);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === "Enter" && !e.shiftKey && sendWithEnter) {
+      e.preventDefault();
+      void submit();
+    }
+  };
+
+  return (
+    <footer className="chat-footer bg-white border-top px-3 py-2">
+      {error && (
+        <Alert variant="warning" dismissible onClose={onDismissError} className="py-2 mb-2">
+          {error}
+        </Alert>
+      )}
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="d-flex gap-2 align-items-end">
+          <Form.Group className="flex-grow-1" controlId="chat-message">
+            <Form.Label className="small mb-1">
+              <Trans>Your message</Trans>
+            </Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={1}
+              value={draft}
+              onChange={(e) => {
+                setDraft(e.target.value);
+                notifyTyping();
+              }}
+              onKeyDown={onKeyDown}
+              isInvalid={tooLong}
+              className="chat-input"
+            />
+          </Form.Group>
+          <Button variant="outline-primary" onClick={onOpenGifts} aria-label={t`Give a gift`} title={t`Give a gift`}>
+            <GiftIcon size={20} />
+          </Button>
+          <Button type="submit" disabled={!draft.trim() || tooLong}>
+            <Trans>Send</Trans>
+          </Button>
+        </div>
+        <div className="d-flex justify-content-between align-items-center mt-1 small text-body-secondary flex-wrap gap-2">
+          <Form.Check
+            type="switch"
+            id="send-with-enter"
+            label={t`Send with Enter`}
+            checked={sendWithEnter}
+            onChange={(e) => saveSettings.mutate({ sendWithEnter: e.target.checked })}
+          />
+          <span className="chat-cost">{costLabel}</span>
+          <span className={tooLong ? "text-danger" : ""} aria-label={t`Characters: ${length} of ${maxLength}`}>
+            {length}/{maxLength}
+          </span>
+        </div>
+      </Form>
+    </footer>
+  );
+}

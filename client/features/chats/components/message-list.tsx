@@ -1,0 +1,77 @@
+import { Button } from "react-bootstrap";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useErrorText } from "../../../lib/errors";
+import type { ChatMessage } from "../api/use-conversation";
+import type { PendingMessage } from "../hooks/use-chat-messages";
+import { GIFTS } from "../gifts";
+import { GiftArt } from "./gift-art";
+
+/**
+ * §2 chat view: the message bubbles (mine on the right, with the time; gifts drawn), then the
+ * bubbles on their way ("Sending…", or the error with Retry).
+ */
+export function MessageList({
+  messages,
+  pending,
+  myId,
+  otherName,
+  onRetry,
+}: {
+  messages: ChatMessage[];
+  pending: PendingMessage[];
+  myId: number | undefined;
+  otherName: string;
+  onRetry: (p: PendingMessage) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const errorText = useErrorText();
+  const time = new Intl.DateTimeFormat(i18n.locale, { timeStyle: "short" });
+  return (
+    <ol className="list-unstyled mb-0">
+      {messages.map((m) => {
+        const mine = m.senderId === myId;
+        const gift = m.gift ? GIFTS.find((x) => x.key === m.gift) : undefined;
+        const giftName = gift ? i18n._(gift.name) : m.body;
+        return (
+          <li key={m.id} className={`d-flex mb-2 ${mine ? "justify-content-end" : ""}`}>
+            <div className={`bubble ${mine ? "bubble-mine" : "bubble-theirs"} ${m.gift ? "bubble-gift" : ""}`}>
+              <span className="visually-hidden">{mine ? t`You:` : `${otherName}:`}</span>
+              {m.gift ? (
+                <span className="bubble-text">
+                  <span className="gift-symbol" aria-hidden="true">
+                    <GiftArt gift={m.gift} size={64} />
+                  </span>
+                  <span className="small">
+                    {mine ? t`You sent a gift: ${giftName}` : t`A gift for you: ${giftName}`}
+                  </span>
+                </span>
+              ) : (
+                <span className="bubble-text">{m.body}</span>
+              )}
+              <time className="bubble-time" dateTime={m.createdAt}>
+                {time.format(new Date(m.createdAt))}
+              </time>
+            </div>
+          </li>
+        );
+      })}
+      {pending.map((p) => (
+        <li key={p.clientId} className="d-flex mb-2 justify-content-end">
+          <div className={`bubble bubble-mine ${p.error ? "bubble-failed" : "bubble-pending"}`}>
+            <span className="bubble-text">{p.body}</span>
+            {p.error ? (
+              <span className="bubble-time">
+                {errorText(p.error)}{" "}
+                <Button variant="link" size="sm" className="p-0 text-white" onClick={() => onRetry(p)}>
+                  <Trans>Retry</Trans>
+                </Button>
+              </span>
+            ) : (
+              <span className="bubble-time">{t`Sending…`}</span>
+            )}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
