@@ -18,8 +18,28 @@ export function safeText(opts: { min?: number; max: number; multiline?: boolean;
     .refine((v) => !control.test(v), { message: `${label} contains invalid characters` });
 }
 
+/** The largest value of a PostgreSQL `integer` column: every integer input is bounded by its column. */
+export const INT32_MAX = 2_147_483_647;
+
 /** A positive database id (integer column). */
-export const Id = z.coerce.number().int().positive().max(2_147_483_647);
+export const Id = z.coerce.number().int().positive().max(INT32_MAX, { message: "Id out of range" });
+
+/** A per-conversation or per-member sequence number (integer column), 1 or more. */
+export const Seq = z.number().int().positive().max(INT32_MAX, { message: "Sequence number out of range" });
+
+/** A live event id as tRPC's tracked() sends it back: the decimal seq of an integer column, or "0". */
+export const EventId = z
+  .string()
+  .regex(/^\d{1,10}$/, { message: "Invalid event id" })
+  .refine((v) => Number(v) <= INT32_MAX, { message: "Event id out of range" });
+
+/** Latest instant a timestamp input may name: 9999-12-31 (timestamptz and JS Date both hold it). */
+export const MAX_EPOCH_MS = Date.UTC(9999, 11, 31);
+/** A moment as milliseconds since 1970 (e.g. a push subscription's expirationTime), within 1970–9999. */
+export const EpochMs = z.number().int().nonnegative().max(MAX_EPOCH_MS, { message: "Time out of range" });
+
+/** An amount in cents (integer column), 1 or more. */
+export const Cents = z.number().int().positive().max(INT32_MAX, { message: "Amount out of range" });
 
 /** Whole years between an ISO date (YYYY-MM-DD) and `now`, in UTC. */
 export function ageOn(isoDate: string, now = new Date()): number {

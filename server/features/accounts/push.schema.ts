@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EpochMs } from "../../validation.js";
 
 /**
  * §4 push subscription as the browser's PushSubscription.toJSON() gives it, or false (not
@@ -8,7 +9,7 @@ export const PushSubscriptionData = z.object({
   endpoint: z
     .url({ protocol: /^https$/, message: "The push endpoint must be an https URL" })
     .max(2048, { message: "The push endpoint is too long" }),
-  expirationTime: z.number().int().nonnegative().nullable().optional(),
+  expirationTime: EpochMs.nullable().optional(),
   keys: z.object({
     p256dh: z.string().regex(/^[A-Za-z0-9_-]{20,200}={0,2}$/, { message: "Invalid p256dh key" }),
     auth: z.string().regex(/^[A-Za-z0-9_-]{8,100}={0,2}$/, { message: "Invalid auth secret" }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, safeText } from "../../validation.js";
+import { Id, Seq, safeText } from "../../validation.js";
 import { GIFT_KEYS } from "./gifts.js";
 
 /** Upper bound at the edge; the site's message_length (§9) is checked by the service. */
@@ -14,7 +14,7 @@ export const SendMessageInput = z.object({
 
 export const ConversationInput = z.object({
   conversationId: Id,
-  beforeSeq: z.number().int().positive().nullish(),
+  beforeSeq: Seq.nullish(),
   limit: z.number().int().min(1).max(100).optional(),
 });
 

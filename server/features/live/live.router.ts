@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { router, memberProcedure } from "../../trpc/init.js";
+import { EventId } from "../../validation.js";
 import { memberEventStream } from "./live.service.js";
 import { getCounters } from "./live.counters.js";
 
@@ -10,7 +11,7 @@ export const liveRouter = router({
    * sends lastEventId and resumes after it, missing nothing.
    */
   events: memberProcedure
-    .input(z.object({ lastEventId: z.string().max(20).nullish() }).optional())
+    .input(z.object({ lastEventId: EventId.nullish() }).optional())
     .subscription(({ ctx, input, signal }) => memberEventStream(ctx.deps, ctx.member.id, input?.lastEventId, signal)),
 
   /** Badge totals: unread messages and new likes (§2 top bar, page title). */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { DB } from "../../../../db/create-db.js";
 import type { Logger } from "../../../infra/logger.js";
 import { CARD_METHODS, type PaymentMethod } from "../payment-methods.js";
+import { Cents, Id } from "../../../validation.js";
 import {
   type CheckoutRequest,
   type PaymentProvider,
@@ -75,9 +76,9 @@ const WebhookBody = z.object({
   created_at: z.string(),
   data: z.object({
     reference: z.string().min(1).max(100),
-    merchant_payment_id: z.number().int().positive(),
+    merchant_payment_id: Id,
     status: z.enum(["pending", "completed", "failed", "cancelled"]),
-    amount_cents: z.number().int().positive(),
+    amount_cents: Cents,
     currency: z.string().length(3),
     failure_reason: z.string().max(100).nullable(),
     card: z
