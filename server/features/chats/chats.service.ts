@@ -236,10 +236,9 @@ export async function listChats(
   limit = 100,
 ): Promise<{ chats: ChatListItem[]; totalUnread: number }> {
   const rows = await repo.findConversationList(deps.db, userId, limit);
-  const profiles = await getProfileSummaries(
-    deps.db,
-    rows.map((r) => r.other_user_id),
-  );
+  // Every member listed shares a conversation with the viewer: a contact (§4, existing conversations go on).
+  const others = rows.map((r) => r.other_user_id);
+  const profiles = await getProfileSummaries(deps.db, userId, others, new Set(others));
   const chats = rows.flatMap((r) => {
     const profile = profiles.get(r.other_user_id);
     if (!profile) return [];
@@ -267,10 +266,12 @@ export function countUnread(deps: AppDeps, userId: number): Promise<number> {
  * @throws NotFoundError when the member does not exist.
  */
 export async function getChatWith(deps: AppDeps, userId: number, profileId: number) {
-  const profiles = await getProfileSummaries(deps.db, [profileId]);
-  const profile = profiles.get(profileId);
-  if (!profile || profileId === userId) throw new NotFoundError("This member could not be found.");
+  if (profileId === userId) throw new NotFoundError("This member could not be found.");
   const conv = await repo.findConversationByPair(deps.db, userId, profileId);
+  // The one visibility rule: a hidden member is shown only to those who already share a conversation with them.
+  const profiles = await getProfileSummaries(deps.db, userId, [profileId], conv ? new Set([profileId]) : undefined);
+  const profile = profiles.get(profileId);
+  if (!profile) throw new NotFoundError("This member could not be found.");
   return { conversationId: conv?.id ?? null, profile };
 }
 
@@ -288,7 +289,12 @@ export async function getConversation(
   if (!membership) throw new NotFoundError("This conversation could not be found.");
   const limit = input.limit ?? 50;
   const rows = await repo.findMessages(deps.db, input.conversationId, input.beforeSeq ?? null, limit + 1);
-  const profiles = await getProfileSummaries(deps.db, [membership.other_user_id]);
+  const profiles = await getProfileSummaries(
+    deps.db,
+    userId,
+    [membership.other_user_id],
+    new Set([membership.other_user_id]),
+  );
   const profile = profiles.get(membership.other_user_id);
   if (!profile) throw new NotFoundError("This conversation could not be found.");
   return {

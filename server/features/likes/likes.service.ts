@@ -67,7 +67,8 @@ export async function like(deps: AppDeps, likerId: number, likedId: number): Pro
       likesLeftToday = DAILY_LIKES_FREE - used;
     }
     await repo.insertLike(tx, likerId, likedId);
-    const profiles = await getProfileSummaries(tx, [likerId, likedId]);
+    // The two are a match (or one liked the other): each is the other's contact.
+    const profiles = await getProfileSummaries(tx, likerId, [likerId, likedId], new Set([likedId]));
     const events: StoredEvent[] = mutual
       ? [
           await recordEvent(tx, likedId, { type: "match.new", profile: profiles.get(likerId)! }),
@@ -111,9 +112,13 @@ export async function listLikes(
     kind === "sent"
       ? (await repo.findSent(deps.db, userId, limit)).map((r) => ({ ...r, is_new: false }))
       : (await repo.findReceived(deps.db, userId, limit)).filter((r) => kind === "received" || r.mutual);
+  // Matches are contacts (§4: existing matches go on); other likes show only visible members.
+  const matched = new Set(rows.filter((r) => r.mutual).map((r) => r.profile_id));
   const profiles = await getProfileSummaries(
     deps.db,
+    userId,
     rows.map((r) => r.profile_id),
+    matched,
   );
   const items = rows.flatMap((r) => {
     const profile = profiles.get(r.profile_id);

@@ -18,6 +18,7 @@ function selectProfileCards(db: DB | Tx) {
       "profiles.country",
       "profiles.last_active",
       "profiles.status",
+      "profiles.visible",
       "photos.thumb_filename as main_thumb_filename",
       "photos.filename as main_filename",
     ]);

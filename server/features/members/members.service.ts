@@ -50,13 +50,34 @@ export function toProfileSummary(r: ProfileSummaryRow): ProfileSummary {
 }
 
 /**
- * Profile cards for `ids`, keyed by id (missing ids are absent from the map).
- * Used by chats and likes to decorate their lists; one query for the whole list.
+ * The one visibility rule (§4) for every procedure that shows a profile: a member sees their own
+ * profile, visible profiles (confirmed, active, not invisible), and the members they already
+ * share a conversation or a match with (`contacts`: existing conversations go on, §4). Everyone
+ * else is hidden: unconfirmed, invisible or deactivated members cannot be found by trying ids.
  */
-export async function getProfileSummaries(db: DB | Tx, ids: readonly number[]): Promise<Map<number, ProfileSummary>> {
+export function isVisibleTo(
+  viewerId: number,
+  profile: { id: number; visible: boolean },
+  contacts?: ReadonlySet<number>,
+): boolean {
+  return profile.id === viewerId || profile.visible || (contacts?.has(profile.id) ?? false);
+}
+
+/**
+ * Profile cards for `ids` as `viewerId` may see them (isVisibleTo), keyed by id: ids that are
+ * hidden from the viewer, or unknown, are absent from the map. Used by chats and likes to
+ * decorate their lists; one query for the whole list.
+ * @param contacts members the viewer shares a conversation or a match with.
+ */
+export async function getProfileSummaries(
+  db: DB | Tx,
+  viewerId: number,
+  ids: readonly number[],
+  contacts?: ReadonlySet<number>,
+): Promise<Map<number, ProfileSummary>> {
   const unique = [...new Set(ids)];
   const rows = await findProfileSummaries(db, unique);
-  return new Map(rows.map((r) => [r.id, toProfileSummary(r)]));
+  return new Map(rows.filter((r) => isVisibleTo(viewerId, r, contacts)).map((r) => [r.id, toProfileSummary(r)]));
 }
 
 /** The state of a member that money and contact rules look at, read under the row lock. */
@@ -229,7 +250,7 @@ export async function getMemberProfile(
 ): Promise<MemberProfile> {
   const isOwn = viewer.id === profileId;
   const p = await findProfile(deps.db, profileId);
-  if (!p || (!p.visible && !isOwn)) throw new NotFoundError("This member could not be found.");
+  if (!p || !isVisibleTo(viewer.id, p)) throw new NotFoundError("This member could not be found.");
   const rows = await findPhotos(deps.db, profileId, isOwn);
   const seesAll = isOwn || viewer.paidUser;
   // A free member sees the private photos they bought access to (photo_credits).
