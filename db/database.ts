@@ -26,6 +26,7 @@ import type {
 } from "./tables/payments.table.js";
 import type { DirectDebitMandatesTable, DirectDebitBlocksTable, SmsMessagesTable } from "./tables/directdebit.table.js";
 import type { DiscountCodesTable, DiscountRedemptionsTable } from "./tables/discounts.table.js";
+import type { ServerSecretsTable } from "./tables/secrets.table.js";
 
 export interface Database {
   users: UsersTable;
@@ -57,6 +58,7 @@ export interface Database {
   discount_redemptions: DiscountRedemptionsTable;
   idempotency_keys: IdempotencyKeysTable;
   photo_unlocks: PhotoUnlocksTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export type * from "./tables/columns.js";
@@ -70,3 +72,4 @@ export type * from "./tables/sites.table.js";
 export type * from "./tables/payments.table.js";
 export type * from "./tables/directdebit.table.js";
 export type * from "./tables/discounts.table.js";
+export type * from "./tables/secrets.table.js";

@@ -23,7 +23,7 @@ import { createContextFactory } from "./trpc/context.js";
 import { isAllowedOrigin, isJsonBody, mayReadOpsDetails, routeOf, routedPath } from "./http/request-guard.js";
 import { isSecureRequest } from "./http/session-cookie.js";
 import { legacyApi } from "./legacy/index.js";
-import { DEV_PAYMENT_WEBHOOK_SECRET } from "./config.js";
+import { resolveSecret } from "./features/secrets/secrets.service.js";
 import { createFileSmsSender } from "./infra/sms.js";
 import { createSimulatedProvider, SIMULATED_WEBHOOK_PATH } from "./features/payments/providers/simulated.provider.js";
 import { paymentRoutes } from "./features/payments/payments.http.js";
@@ -54,15 +54,14 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
   const bus =
     opts.deps?.bus ??
     (config.REDIS_URL ? createRedisBus(config.REDIS_URL, log, config.REDIS_CHANNEL_PREFIX) : createMemoryBus());
-  if (config.NODE_ENV === "production" && config.PAYMENT_WEBHOOK_SECRET === DEV_PAYMENT_WEBHOOK_SECRET) {
-    log.warn("PAYMENT_WEBHOOK_SECRET is the development default: set a long random secret (shared by every instance)");
-  }
+  // No secret has a built-in value: unset, it is generated once and kept in the database.
+  const paymentWebhookSecret = await resolveSecret(db, "payment_webhook", config.PAYMENT_WEBHOOK_SECRET);
   // The simulated provider posts its signed webhooks through the real HTTP route (the app is
   // built below; deliveries only start once it serves requests).
   let appForWebhooks: FastifyInstance | null = null;
   const simulatedCheckout = createSimulatedProvider({
     db,
-    secret: config.PAYMENT_WEBHOOK_SECRET,
+    secret: paymentWebhookSecret,
     log,
     deliver: async (rawBody, headers) => {
       if (!appForWebhooks) throw new Error("the app is not built yet");
@@ -89,6 +88,7 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     sms: opts.deps?.sms ?? createFileSmsSender({ smsDir: config.smsDir, log }),
     paymentProvider: opts.deps?.paymentProvider ?? simulatedCheckout,
     simulatedCheckout: opts.deps?.paymentProvider ? (opts.deps.simulatedCheckout ?? null) : simulatedCheckout,
+    paymentWebhookSecret,
   };
   if (config.SEED_DEMO) await seedIfEmpty(deps);
 

@@ -11,9 +11,6 @@ import { z } from "zod";
  */
 const boolish = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 
-/** The development default of PAYMENT_WEBHOOK_SECRET (the server warns when it runs in production). */
-export const DEV_PAYMENT_WEBHOOK_SECRET = "dev-only-payment-webhook-secret";
-
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("0.0.0.0"),
@@ -63,10 +60,11 @@ const EnvSchema = z.object({
   INSTANCE_ID: z.string().default(`${process.pid}`),
   /**
    * Key of the HMAC-SHA256 signature on payment webhooks (the built-in simulated provider signs
-   * with it, the webhook endpoint checks it). The default is for development only: set a long
-   * random value wherever real members pay; every instance must share it.
+   * with it, the webhook endpoint checks it). There is no built-in value: when unset, a random
+   * key is generated on the first start and kept in the database, shared by every instance
+   * (features/secrets). Set it when a real provider must know the key.
    */
-  PAYMENT_WEBHOOK_SECRET: z.string().min(16).default(DEV_PAYMENT_WEBHOOK_SECRET),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = z.infer<typeof EnvSchema> & {

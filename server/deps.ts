@@ -29,4 +29,6 @@ export interface AppDeps {
   paymentProvider: PaymentProvider;
   /** The simulated provider's hosted checkout, when it is the provider (else null). */
   simulatedCheckout: SimulatedProvider | null;
+  /** Key of the payment webhooks' signature: PAYMENT_WEBHOOK_SECRET, or the one generated and stored on first start. */
+  paymentWebhookSecret: string;
 }

@@ -348,7 +348,7 @@ describe("payments", () => {
       expect((await postWebhook(t.server, body, { secret: "another-secret-of-someone-else" })).status).toBe(401);
       const raw = JSON.stringify(body);
       const { signWebhookBody } = await import("../../server/features/payments/providers/simulated.provider.js");
-      const signature = signWebhookBody(t.server.deps.config.PAYMENT_WEBHOOK_SECRET, raw);
+      const signature = signWebhookBody(t.server.deps.paymentWebhookSecret, raw);
       const tampered = raw.replace('"amount_cents":999', '"amount_cents":9');
       expect((await postWebhook(t.server, tampered, { signature })).status).toBe(401);
       expect((await rowOf(payment.id)).status).toBe("pending");

@@ -88,7 +88,7 @@ export async function postWebhook(
   const headers: Record<string, string> = { "content-type": "application/json" };
   const signature =
     opts.signature === undefined
-      ? signWebhookBody(opts.secret ?? server.deps.config.PAYMENT_WEBHOOK_SECRET, raw)
+      ? signWebhookBody(opts.secret ?? server.deps.paymentWebhookSecret, raw)
       : opts.signature;
   if (signature !== null) headers[SIMULATED_SIGNATURE_HEADER] = signature;
   const res = await fetch(`${server.url}${SIMULATED_WEBHOOK_PATH}`, { method: "POST", headers, body: raw });
