@@ -103,8 +103,8 @@ export default defineConfig(
 
   // The zones, from the widest to the narrowest (the last matching zone wins).
   zone("everything", ["**/*.{js,mjs,cjs,ts,tsx}"], {
-    // The test runners' own configs name the test files; they are part of tests/.
-    ignores: ["tests/**", "vitest.config.ts", "playwright.config.ts"],
+    // The test runners and their configs name the test files and helpers; they are part of tests/.
+    ignores: ["tests/**", "vitest.config.ts", "playwright.config.ts", "scripts/test-all.mjs"],
   }),
   zone("client", ["client/**/*.{ts,tsx}"], { patterns: clientSeesServerTypesOnly }),
   // Client features do not import each other (bulletproof-react): what two features share lives
