@@ -1,8 +1,10 @@
 import { inject } from "vitest";
 
 /**
- * Where the tests find their PostgreSQL and Redis (ARCHITECTURE): TEST_DATABASE_URL /
- * TEST_REDIS_URL when set, else the embedded PGlite and the in-process bus.
+ * Which database a test file runs on. vitest reads TEST_DATABASE_URL / TEST_REDIS_URL: when set,
+ * a second project runs every file on that PostgreSQL (and Redis); `npm test` sets them from
+ * tests/support/services.ts (given, testcontainers, or the local services). Unset: the embedded
+ * PGlite and the in-process bus only.
  */
 export type DbMode = "pglite" | "postgres";
 

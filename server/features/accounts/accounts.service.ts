@@ -9,7 +9,7 @@ import { grantCreditsInTx } from "../credits/credits.service.js";
 import { activateProfileInTx, createProfileInTx, recordActivity } from "../members/members.service.js";
 import * as repo from "./accounts.repository.js";
 import { createSession, endSession, hashToken } from "./sessions.service.js";
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./login-throttle.service.js";
+import { clearLoginFailures, recordLoginFailure, reserveLoginAttempt } from "./login-throttle.service.js";
 import type { LoginInput, SignupInput } from "./accounts.schema.js";
 import { mediaUrl } from "../members/members.photos.js";
 
@@ -151,11 +151,11 @@ export async function login(
   deps: AppDeps,
   input: LoginInput,
 ): Promise<{ user: CurrentUser; token: string; sessionId: string }> {
-  await assertLoginAllowed(deps, input.email);
+  const attempt = await reserveLoginAttempt(deps, input.email);
   const row = await repo.findUserByEmail(deps.db, input.email);
   const ok = await verify(row?.password_hash ?? (await getDummyHash()), input.password).catch(() => false);
   if (!row || !ok) {
-    await recordLoginFailure(deps, input.email); // throws TooManyAttemptsError when this one blocks
+    await recordLoginFailure(deps, input.email, attempt); // throws TooManyAttemptsError when this one blocks
     throw new LoginFailedError();
   }
   await clearLoginFailures(deps, input.email);

@@ -12,44 +12,42 @@ export function findActiveBlock(db: DB, key: string) {
 }
 
 /**
- * Count one failure in one statement (so racing failures on several instances all count):
- * a failure after the window, or after an ended block, starts a new window; the failure that
- * reaches `maxFailures` within the window blocks the key for `blockMinutes`.
- * @returns the failures in the window and the block's minutes left (null when not blocked).
+ * Reserve one password check for `key` in one statement, before the password is checked, so
+ * racing attempts on any instance queue on the row: the attempt counts as a failure until a
+ * success clears it. A new window starts after `windowMinutes` or after an ended block. Refused
+ * (no row returned) while the key is blocked or `maxAttempts` are already used in the window.
+ * @returns the attempt's number in the window (1..maxAttempts), or undefined when refused.
  */
-export function countFailure(
-  db: DB,
-  key: string,
-  opts: { windowMinutes: number; maxFailures: number; blockMinutes: number },
-) {
+export async function reserveAttempt(db: DB, key: string, opts: { windowMinutes: number; maxAttempts: number }) {
   const window = sql`make_interval(mins => ${opts.windowMinutes})`;
   const fresh = sql<boolean>`(login_attempts.window_started_at < now() - ${window} or login_attempts.blocked_until <= now())`;
-  const failures = sql<number>`case when ${fresh} then 1 else login_attempts.failures + 1 end`;
-  return db
+  const row = await db
     .insertInto("login_attempts")
-    .values({
-      key,
-      failures: 1,
-      window_started_at: sql`now()`,
-      blocked_until: opts.maxFailures <= 1 ? sql`now() + make_interval(mins => ${opts.blockMinutes})` : null,
-    })
+    .values({ key, failures: 1, window_started_at: sql`now()`, blocked_until: null })
     .onConflict((oc) =>
-      oc.column("key").doUpdateSet({
-        failures,
-        window_started_at: sql`case when ${fresh} then now() else login_attempts.window_started_at end`,
-        blocked_until: sql`case when ${failures} >= ${opts.maxFailures} then now() + make_interval(mins => ${opts.blockMinutes})
-                               when ${fresh} then null else login_attempts.blocked_until end`,
-      }),
+      oc
+        .column("key")
+        .doUpdateSet({
+          failures: sql`case when ${fresh} then 1 else login_attempts.failures + 1 end`,
+          window_started_at: sql`case when ${fresh} then now() else login_attempts.window_started_at end`,
+          blocked_until: sql`case when ${fresh} then null else login_attempts.blocked_until end`,
+        })
+        .where(
+          sql<boolean>`${fresh} or (login_attempts.failures < ${opts.maxAttempts} and login_attempts.blocked_until is null)`,
+        ),
     )
-    .returning([
-      "failures",
-      sql<
-        number | null
-      >`case when blocked_until > now() then ceil(extract(epoch from blocked_until - now()) / 60)::int end`.as(
-        "minutes",
-      ),
-    ])
-    .executeTakeFirstOrThrow();
+    .returning("failures")
+    .executeTakeFirst();
+  return row?.failures;
+}
+
+/** Block `key` for `minutes` from now. */
+export async function blockKey(db: DB, key: string, minutes: number): Promise<void> {
+  await db
+    .updateTable("login_attempts")
+    .set({ blocked_until: sql`now() + make_interval(mins => ${minutes})` })
+    .where("key", "=", key)
+    .execute();
 }
 
 export async function clearFailures(db: DB, key: string): Promise<void> {

@@ -25,23 +25,34 @@ function keyOf(email: string): string {
   return crypto.createHash("sha256").update(`login:${email.trim().toLowerCase()}`).digest("hex");
 }
 
-/** @throws TooManyAttemptsError while the address is blocked. */
-export async function assertLoginAllowed(deps: Pick<AppDeps, "db">, email: string): Promise<void> {
-  const block = await repo.findActiveBlock(deps.db, keyOf(email));
-  if (block) throw new TooManyAttemptsError(Math.max(1, block.minutes));
+/**
+ * Reserve one password check for `email` before the password is verified (atomic in the
+ * database, so 40 concurrent attempts make at most LOGIN_MAX_FAILURES checks per window,
+ * whatever the instances). The reservation counts as a failure until clearLoginFailures.
+ * @returns the attempt's number in the window (1..LOGIN_MAX_FAILURES), for recordLoginFailure.
+ * @throws TooManyAttemptsError (§8) while the address is blocked or its checks are used up.
+ */
+export async function reserveLoginAttempt(deps: Pick<AppDeps, "db">, email: string): Promise<number> {
+  const key = keyOf(email);
+  const attempt = await repo.reserveAttempt(deps.db, key, {
+    windowMinutes: LOGIN_FAILURE_WINDOW_MINUTES,
+    maxAttempts: LOGIN_MAX_FAILURES,
+  });
+  if (attempt !== undefined) return attempt;
+  const block = await repo.findActiveBlock(deps.db, key);
+  throw new TooManyAttemptsError(Math.max(1, block?.minutes ?? LOGIN_BLOCK_MINUTES));
 }
 
 /**
- * Count a failed login for `email`.
+ * The reserved check failed (wrong password or unknown address). The failure that used the
+ * last check of the window blocks the address for LOGIN_BLOCK_MINUTES.
+ * @param attempt what reserveLoginAttempt returned.
  * @throws TooManyAttemptsError when this failure blocks the address.
  */
-export async function recordLoginFailure(deps: Pick<AppDeps, "db">, email: string): Promise<void> {
-  const r = await repo.countFailure(deps.db, keyOf(email), {
-    windowMinutes: LOGIN_FAILURE_WINDOW_MINUTES,
-    maxFailures: LOGIN_MAX_FAILURES,
-    blockMinutes: LOGIN_BLOCK_MINUTES,
-  });
-  if (r.minutes !== null && r.minutes > 0) throw new TooManyAttemptsError(r.minutes);
+export async function recordLoginFailure(deps: Pick<AppDeps, "db">, email: string, attempt: number): Promise<void> {
+  if (attempt < LOGIN_MAX_FAILURES) return;
+  await repo.blockKey(deps.db, keyOf(email), LOGIN_BLOCK_MINUTES);
+  throw new TooManyAttemptsError(LOGIN_BLOCK_MINUTES);
 }
 
 /** A successful login forgets the failures. */
