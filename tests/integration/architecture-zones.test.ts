@@ -1,12 +1,11 @@
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
-import { dbMode } from "../support/env.js";
 
 /**
  * The import zones of eslint.config.js (ARCHITECTURE "Dependency direction") catch what they
  * are meant to catch: each case lints one import, as if it stood in the named file, with the
  * project's own config. `npx eslint .` passing proves only that nothing breaks them today.
- * It needs no database: it runs in the pglite project only.
+ * It needs no database (both projects run it: a skip would count in npm test's summary).
  */
 const zoneRule = "no-restricted-imports";
 
@@ -64,7 +63,7 @@ const cases: Array<[file: string, code: string, allowed: boolean]> = [
   ["client/lib/x.ts", `import { createMember } from "../../tests/support/factories.js";`, false],
 ];
 
-describe.runIf(dbMode === "pglite")("the architecture's import zones (eslint.config.js)", () => {
+describe("the architecture's import zones (eslint.config.js)", () => {
   it.each(cases)("%s: %s → allowed %s", async (file, code, allowed) => {
     const errors = await zoneErrors(file, code);
     if (allowed) expect(errors).toEqual([]);
