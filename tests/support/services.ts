@@ -39,9 +39,10 @@ export interface FindOptions {
 /**
  * Decide where this run's tests find PostgreSQL and Redis, starting containers if that is the
  * branch taken. Never hangs: the Docker check and the port probes have timeouts.
+ * A Docker engine that answers but cannot start the containers (offline, no images) is said
+ * loudly, and the next branch is taken.
  * @param given the environment to read TEST_DATABASE_URL / TEST_REDIS_URL from
- * @throws when a Docker engine answered but a container failed to start (a broken engine should
- *   be fixed, not silently replaced by another database)
+ * @returns the branch taken, the variables for the test processes, a log line, and `stop`
  */
 export async function findTestServices(
   given: Record<string, string | undefined> = process.env,
@@ -62,31 +63,12 @@ export async function findTestServices(
     };
   }
 
+  let noDocker = "no Docker engine answered";
   if (await dockerEngineAnswers(dockerTimeoutMs)) {
-    const { PostgreSqlContainer } = await import("@testcontainers/postgresql");
-    const { RedisContainer } = await import("@testcontainers/redis");
-    const [pgStart, redisStart] = await Promise.allSettled([
-      new PostgreSqlContainer(POSTGRES_IMAGE).start(),
-      new RedisContainer(REDIS_IMAGE).start(),
-    ]);
-    const stop = () =>
-      stopAll(
-        [pgStart, redisStart].flatMap((s) => (s.status === "fulfilled" ? [s.value as StartedTestContainer] : [])),
-      );
-    if (pgStart.status === "rejected" || redisStart.status === "rejected") {
-      await stop();
-      const reason = pgStart.status === "rejected" ? pgStart.reason : (redisStart as PromiseRejectedResult).reason;
-      throw new Error(`a Docker engine answered, but a test container did not start: ${String(reason)}`);
-    }
-    const pg = pgStart.value;
-    const redis = redisStart.value;
-    const env = { TEST_DATABASE_URL: pg.getConnectionUri(), TEST_REDIS_URL: redis.getConnectionUrl() };
-    return {
-      source: "testcontainers",
-      env,
-      label: `${whereTheyRun(env.TEST_DATABASE_URL, env.TEST_REDIS_URL)} (testcontainers: ${POSTGRES_IMAGE}, ${REDIS_IMAGE})`,
-      stop,
-    };
+    const started = await startContainers();
+    if (typeof started !== "string") return started;
+    noDocker = `a Docker engine answered but the containers did not start: ${started}`;
+    console.warn(`\n!!! testcontainers: ${noDocker}; trying the local services, then PGlite.\n`);
   }
 
   const [pgOpen, redisOpen] = await Promise.all([
@@ -101,7 +83,7 @@ export async function findTestServices(
     return {
       source: "local services",
       env,
-      label: `${whereTheyRun(env.TEST_DATABASE_URL, env.TEST_REDIS_URL)} (local services; no Docker engine answered)`,
+      label: `${whereTheyRun(env.TEST_DATABASE_URL, env.TEST_REDIS_URL)} (local services; ${noDocker})`,
       stop: nothingToStop,
     };
   }
@@ -110,9 +92,35 @@ export async function findTestServices(
     source: "none",
     env: {},
     label:
-      "PGlite only, in-process bus (no TEST_* variables, no Docker engine, no local PostgreSQL and Redis): " +
+      `PGlite only, in-process bus (no TEST_* variables; ${noDocker}; no local PostgreSQL and Redis): ` +
       "the race and two-instance tests do not run",
     stop: nothingToStop,
+  };
+}
+
+/** PostgreSQL and Redis in containers, or why they did not start. */
+async function startContainers(): Promise<TestServices | string> {
+  const { PostgreSqlContainer } = await import("@testcontainers/postgresql");
+  const { RedisContainer } = await import("@testcontainers/redis");
+  const [pgStart, redisStart] = await Promise.allSettled([
+    new PostgreSqlContainer(POSTGRES_IMAGE).start(),
+    new RedisContainer(REDIS_IMAGE).start(),
+  ]);
+  const stop = () =>
+    stopAll([pgStart, redisStart].flatMap((s) => (s.status === "fulfilled" ? [s.value as StartedTestContainer] : [])));
+  if (pgStart.status === "rejected" || redisStart.status === "rejected") {
+    await stop();
+    return String(pgStart.status === "rejected" ? pgStart.reason : (redisStart as PromiseRejectedResult).reason);
+  }
+  const env = {
+    TEST_DATABASE_URL: pgStart.value.getConnectionUri(),
+    TEST_REDIS_URL: redisStart.value.getConnectionUrl(),
+  };
+  return {
+    source: "testcontainers",
+    env,
+    label: `${whereTheyRun(env.TEST_DATABASE_URL, env.TEST_REDIS_URL)} (testcontainers: ${POSTGRES_IMAGE}, ${REDIS_IMAGE})`,
+    stop,
   };
 }
 
