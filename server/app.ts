@@ -17,7 +17,11 @@ import { createMetrics } from "./infra/metrics.js";
 import { createMemoryBus, createRedisBus } from "./infra/bus.js";
 import { createMailer } from "./infra/mailer.js";
 import { SocketRegistry } from "./infra/socket-registry.js";
-import { SESSION_ENDED_CHANNEL } from "./features/accounts/sessions.service.js";
+import {
+  SESSION_ENDED_CHANNEL,
+  SESSION_SWEEP_INTERVAL_MS,
+  sweepEndedSessions,
+} from "./features/accounts/sessions.service.js";
 import { appRouter, type AppRouter } from "./router.js";
 import { createContextFactory } from "./trpc/context.js";
 import { isAllowedOrigin, isJsonBody, mayReadOpsDetails, routeOf, routedPath } from "./http/request-guard.js";
@@ -96,6 +100,11 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     const sessionId = (msg as { sessionId?: unknown }).sessionId;
     if (typeof sessionId === "string") deps.sockets.closeSession(sessionId);
   });
+  // The bus only hints: sockets whose session ended while a message was lost close at the sweep.
+  const sessionSweep = setInterval(() => {
+    sweepEndedSessions(deps).catch((err: unknown) => log.warn({ err }, "session sweep failed"));
+  }, SESSION_SWEEP_INTERVAL_MS);
+  sessionSweep.unref();
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -230,6 +239,7 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     deps,
     async close() {
       stopSessionListener();
+      clearInterval(sessionSweep);
       // Let webhooks under way land before the database closes (bounded: a retry loop may wait).
       await Promise.race([simulatedCheckout.idle(), new Promise((r) => setTimeout(r, 2000).unref())]);
       await app.close();

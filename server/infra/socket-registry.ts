@@ -21,6 +21,11 @@ export class SocketRegistry {
     return closeAll(this.bySession.get(sessionId));
   }
 
+  /** The sessions with at least one open socket here. */
+  sessionIds(): string[] {
+    return [...this.bySession.keys()];
+  }
+
   get size(): number {
     let n = 0;
     for (const set of this.bySession.values()) n += set.size;

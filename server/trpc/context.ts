@@ -17,6 +17,11 @@ export interface Context {
   locale: Locale;
   /** Raw cookie token of the session, when the caller sent one (logout needs it). */
   sessionToken: string | null;
+  /**
+   * True on a WebSocket: the context is built once for the whole connection, so its member is
+   * re-checked against the database on every call (trpc/init.ts memberProcedure).
+   */
+  longLived: boolean;
   /** Set cookies on the HTTP reply; absent on a WebSocket connection. */
   setCookie?: (name: string, value: string, maxAgeSeconds: number) => void;
   /** Whether the request came over https (decides the Secure cookie flag). */
@@ -56,6 +61,7 @@ export async function createInnerContext(
     clientIp: opts.clientIp ?? null,
     host: opts.host ?? null,
     site,
+    longLived: false,
   };
 }
 
@@ -83,6 +89,7 @@ export function createContextFactory(deps: AppDeps) {
       host: raw.headers.host ?? null,
     });
     if (isWebSocket(res)) {
+      ctx.longLived = true;
       if (ctx.member) deps.sockets.add(res, ctx.member.sessionId);
     } else {
       const reply = res as CreateFastifyContextOptions["res"];

@@ -2,6 +2,7 @@ import { initTRPC } from "@trpc/server";
 import type { Context } from "./context.js";
 import { errorData, toTRPCError } from "./errors.js";
 import { AuthenticationRequiredError, DomainError } from "../domain-error.js";
+import { resolveSessionById } from "../features/accounts/sessions.service.js";
 
 /**
  * The one tRPC instance. Errors carry `data.appCode` (a closed set, see domain-error.ts),
@@ -31,8 +32,19 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * On a WebSocket, whose context lives as long as the connection, the session is re-checked in the
+ * database on every call (one primary-key lookup): a session ended anywhere is a visitor at once,
+ * even if the bus message that closes its sockets was lost, and the member's state (premium,
+ * language) is current. Subscriptions are checked when they start, then by the session sweep.
+ */
+const currentMember = t.middleware(async function currentMember({ ctx, next }) {
+  if (!ctx.longLived || !ctx.member) return next();
+  return next({ ctx: { ...ctx, member: await resolveSessionById(ctx.deps, ctx.member.sessionId) } });
+});
+
 /** Open to visitors. */
-export const publicProcedure = t.procedure.use(mapDomainErrors);
+export const publicProcedure = t.procedure.use(mapDomainErrors).use(currentMember);
 
 /** Needs a logged-in member: narrows ctx.member to non-null (403 authentication_required otherwise). */
 export const memberProcedure = publicProcedure.use(async function requireMember({ ctx, next }) {

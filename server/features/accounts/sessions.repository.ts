@@ -28,3 +28,15 @@ export function findSessionMember(db: DB, sessionId: string) {
 export async function deleteSession(db: DB, sessionId: string): Promise<void> {
   await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
 }
+
+/** Which of `sessionIds` are still live (unexpired): the others ended (logout, expiry). */
+export async function findLiveSessionIds(db: DB, sessionIds: readonly string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("sessions")
+    .select("id")
+    .where("id", "in", sessionIds as string[])
+    .where("expires_at", ">", sql<Date>`now()`)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}

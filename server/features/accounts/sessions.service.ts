@@ -41,7 +41,16 @@ export async function createSession(db: DB | Tx, userId: number): Promise<{ toke
  */
 export async function resolveSession(deps: AppDeps, token: string): Promise<SessionMember | null> {
   if (token.length < 20 || token.length > 100) return null;
-  const sessionId = hashToken(token);
+  return resolveSessionById(deps, hashToken(token));
+}
+
+/**
+ * The member behind a stored session id (the SHA-256 of its token): a WebSocket's calls re-check
+ * their session with it, so a session that ended (logout on any instance, expiry) is refused even
+ * when the bus message that closes its sockets was lost (ARCHITECTURE "Real time").
+ * @returns the member as of now (premium status, language…), or null when the session is gone.
+ */
+export async function resolveSessionById(deps: Pick<AppDeps, "db">, sessionId: string): Promise<SessionMember | null> {
   const row = await repo.findSessionMember(deps.db, sessionId);
   if (!row) return null;
   return {
@@ -58,10 +67,35 @@ export async function resolveSession(deps: AppDeps, token: string): Promise<Sess
 export const SESSION_ENDED_CHANNEL = "session-ended";
 
 /**
- * End a session: delete it and tell every instance to close its WebSockets.
+ * End a session: delete it, close its WebSockets on this instance, and tell the other instances
+ * to close theirs. The database decides: the bus message only speeds the closing up, so it is
+ * sent without waiting (a bus that is down must not fail or slow a logout); sockets it misses
+ * are refused on their next call and closed by the sweep (sessionSweep).
  * Idempotent: ending an ended session does nothing.
  */
 export async function endSession(deps: AppDeps, sessionId: string): Promise<void> {
   await repo.deleteSession(deps.db, sessionId);
-  await deps.bus.publish(SESSION_ENDED_CHANNEL, { sessionId });
+  deps.sockets.closeSession(sessionId);
+  deps.bus
+    .publish(SESSION_ENDED_CHANNEL, { sessionId })
+    .catch((err: unknown) =>
+      deps.log.warn({ err }, "session-ended not published; other instances close those sockets at their sweep"),
+    );
+}
+
+/** How often each instance checks that its WebSockets' sessions still exist. */
+export const SESSION_SWEEP_INTERVAL_MS = 30_000;
+
+/**
+ * Close this instance's WebSockets whose session has ended (deleted or expired), one query for
+ * all of them. Run every SESSION_SWEEP_INTERVAL_MS, and when the bus reconnects.
+ * @returns how many sockets were closed.
+ */
+export async function sweepEndedSessions(deps: Pick<AppDeps, "db" | "sockets">): Promise<number> {
+  const ids = deps.sockets.sessionIds();
+  if (ids.length === 0) return 0;
+  const live = await repo.findLiveSessionIds(deps.db, ids);
+  let closed = 0;
+  for (const id of ids) if (!live.has(id)) closed += deps.sockets.closeSession(id);
+  return closed;
 }

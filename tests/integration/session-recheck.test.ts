@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, useTestServer, type TestServer } from "../support/server.js";
+import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { TestBrowser } from "../support/client.js";
+import { appCodeOf, createMember, eventually, failureOf } from "../support/factories.js";
+import { startOwnRedis, type OwnRedis } from "../support/own-redis.js";
+import { sweepEndedSessions } from "../../server/features/accounts/sessions.service.js";
+
+/**
+ * A WebSocket is bound to a session the database decides about (ARCHITECTURE "Real time"): the bus
+ * message that closes a logged-out member's sockets is only a hint; a lost one must not keep the
+ * socket answering as that member.
+ */
+describe("a WebSocket's session is re-checked on every call", () => {
+  const t = useTestServer();
+
+  it("after the session ends without any bus message, the open socket answers as a visitor and the sweep closes it", async () => {
+    const m = await createMember(t.server.deps);
+    const browser = TestBrowser.withSession(t.server, m);
+    const closes: Array<number | undefined> = [];
+    const socket = browser.openSocket({ onClose: (code) => closes.push(code) });
+    expect((await socket.client.accounts.me.query())?.id).toBe(m.id);
+
+    // The session ends as a logout on another instance whose bus message was lost would leave it.
+    await t.server.deps.db.deleteFrom("sessions").execute();
+
+    expect(await socket.client.accounts.me.query()).toBeNull();
+    const refused = await failureOf(socket.client.chats.list.query());
+    expect(appCodeOf(refused)).toBe("AUTHENTICATION_REQUIRED");
+
+    expect(await sweepEndedSessions(t.server.deps)).toBe(1);
+    await eventually(() => closes.includes(4001), { what: "the socket closed with 4001" });
+    await browser.closeSockets();
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)("logout while the bus (Redis) is down", () => {
+  let redis: OwnRedis;
+  let db: TestDatabase;
+  let server: TestServer;
+  beforeAll(async () => {
+    redis = await startOwnRedis();
+    db = await createTestDatabase();
+    server = await startTestServer(db, { redis: true, env: { REDIS_URL: redis.url } });
+  });
+  afterAll(async () => {
+    await redis.start().catch(() => {});
+    await server?.close();
+    await db?.drop();
+    await redis?.stop();
+  });
+
+  it("succeeds, and the open socket no longer answers as the member", async () => {
+    const m = await createMember(server.deps);
+    const browser = TestBrowser.withSession(server, m);
+    const socket = browser.openSocket();
+    expect((await socket.client.accounts.me.query())?.id).toBe(m.id);
+    const other = TestBrowser.withSession(server, m);
+    const otherSocket = other.openSocket();
+    expect((await otherSocket.client.accounts.me.query())?.id).toBe(m.id);
+
+    await redis.stop();
+    await browser.trpc.accounts.logout.mutate();
+    expect(await browser.trpc.accounts.me.query()).toBeNull();
+    // The same session on another connection: refused, with or without the bus.
+    expect(appCodeOf(await failureOf(otherSocket.client.chats.list.query()))).toBe("AUTHENTICATION_REQUIRED");
+
+    await redis.start();
+    expect(appCodeOf(await failureOf(otherSocket.client.chats.list.query()))).toBe("AUTHENTICATION_REQUIRED");
+    await browser.closeSockets();
+    await other.closeSockets();
+  });
+});
