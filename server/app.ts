@@ -105,6 +105,9 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     sweepEndedSessions(deps).catch((err: unknown) => log.warn({ err }, "session sweep failed"));
   }, SESSION_SWEEP_INTERVAL_MS);
   sessionSweep.unref();
+  const stopReconnectSweep = bus.onReconnect(() => {
+    sweepEndedSessions(deps).catch((err: unknown) => log.warn({ err }, "session sweep failed"));
+  });
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -240,6 +243,7 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     async close() {
       stopSessionListener();
       clearInterval(sessionSweep);
+      stopReconnectSweep();
       // Let webhooks under way land before the database closes (bounded: a retry loop may wait).
       await Promise.race([simulatedCheckout.idle(), new Promise((r) => setTimeout(r, 2000).unref())]);
       await app.close();

@@ -15,6 +15,12 @@ export interface EventBus {
   publish(channel: string, message: unknown): Promise<void>;
   /** Listen on `channel`; returns a function that stops listening. */
   subscribe(channel: string, listener: (message: unknown) => void): Promise<() => void>;
+  /**
+   * Run `listener` each time the bus comes back after an outage (Redis reconnected): whatever was
+   * published meanwhile is lost, so listeners read back from the database. Returns a function that
+   * stops listening. The in-process bus never goes away.
+   */
+  onReconnect(listener: () => void): () => void;
   /** Resolves when the bus is reachable (for /readyz); rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -35,6 +41,9 @@ export function createMemoryBus(): EventBus {
       emitter.on(channel, listener);
       return () => emitter.off(channel, listener);
     },
+    onReconnect() {
+      return () => {};
+    },
     async ping() {},
     async close() {
       emitter.removeAllListeners();
@@ -53,6 +62,17 @@ export function createRedisBus(url: string, log: Logger, channelPrefix = ""): Ev
   local.setMaxListeners(0);
   const counts = new Map<string, number>();
   for (const conn of [pub, sub]) conn.on("error", (err) => log.warn({ err }, "redis connection error"));
+  // After the first connection, every 'ready' of the subscriber is a comeback: tell the listeners.
+  const reconnects = new EventEmitter();
+  reconnects.setMaxListeners(0);
+  let connectedBefore = false;
+  sub.on("ready", () => {
+    if (connectedBefore) {
+      log.info("bus reconnected: subscribers read back what they missed");
+      reconnects.emit("reconnect");
+    }
+    connectedBefore = true;
+  });
   sub.on("message", (prefixed: string, raw: string) => {
     const channel = prefixed.slice(channelPrefix.length);
     let message: unknown;
@@ -68,6 +88,9 @@ export function createRedisBus(url: string, log: Logger, channelPrefix = ""): Ev
   return {
     kind: "redis",
     async publish(channel, message) {
+      // A hint is worth sending only now: while Redis is away, fail at once instead of queueing
+      // (subscribers read back from the database when it returns), so no caller waits on an outage.
+      if (pub.status !== "ready") throw new Error(`the bus is not connected (${pub.status})`);
       await pub.publish(channelPrefix + channel, JSON.stringify(message));
     },
     async subscribe(channel, listener) {
@@ -88,6 +111,10 @@ export function createRedisBus(url: string, log: Logger, channelPrefix = ""): Ev
             .catch((err: unknown) => log.warn({ err }, "redis unsubscribe failed"));
         } else counts.set(channel, left);
       };
+    },
+    onReconnect(listener) {
+      reconnects.on("reconnect", listener);
+      return () => reconnects.off("reconnect", listener);
     },
     async ping() {
       await pub.ping();

@@ -48,6 +48,7 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     url: `redis://127.0.0.1:${port}`,
     port,
     async start() {
+      if (proc && proc.exitCode === null) return; // already running
       proc = spawn(
         "redis-server",
         ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],

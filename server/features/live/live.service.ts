@@ -88,7 +88,7 @@ export async function* memberEventStream(
   signal: AbortSignal | undefined,
 ): AsyncGenerator<TrackedEnvelope<LiveEvent>> {
   const hints: BusMessage[] = [];
-  let overflowed = false;
+  let mustBackfill = false;
   let wake: (() => void) | null = null;
   const notify = () => {
     const w = wake;
@@ -96,8 +96,13 @@ export async function* memberEventStream(
     w?.();
   };
   const unsubscribe = await deps.bus.subscribe(channelOf(userId), (msg) => {
-    if (hints.length >= HINT_BUFFER) overflowed = true;
+    if (hints.length >= HINT_BUFFER) mustBackfill = true;
     else hints.push(msg as BusMessage);
+    notify();
+  });
+  // The bus came back after an outage: hints published meanwhile are gone, read them back now.
+  const stopReconnect = deps.bus.onReconnect(() => {
+    mustBackfill = true;
     notify();
   });
   signal?.addEventListener("abort", notify, { once: true });
@@ -123,13 +128,13 @@ export async function* memberEventStream(
 
     yield* backfill();
     while (!signal?.aborted) {
-      if (hints.length === 0 && !overflowed) {
+      if (hints.length === 0 && !mustBackfill) {
         await new Promise<void>((resolve) => (wake = resolve));
         continue;
       }
-      if (overflowed) {
+      if (mustBackfill) {
         hints.length = 0;
-        overflowed = false;
+        mustBackfill = false;
         yield* backfill();
         continue;
       }
@@ -147,6 +152,7 @@ export async function* memberEventStream(
     }
   } finally {
     deps.metrics.subscriptionsActive.dec();
+    stopReconnect();
     unsubscribe();
   }
 }
