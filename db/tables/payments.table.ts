@@ -12,6 +12,8 @@ export interface PaymentsTable {
   country: string;
   currency: string;
   list_amount_cents: number;
+  /** The discount was no longer valid when the payment completed (migration 2026_11_23_1110). */
+  discount_dropped: Generated<boolean>;
   amount_cents: number;
   discount_code: string | null;
   discount_percentage: number | null;

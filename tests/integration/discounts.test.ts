@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { useTestServer } from "../support/server.js";
-import { appCodeOf, failureOf, memberFactory } from "../support/factories.js";
+import { appCodeOf, creditsOf, failureOf, memberFactory } from "../support/factories.js";
 import { decideCheckout, referenceOf, webhooksDelivered } from "../support/payments.js";
 import { createDiscountCode } from "../../server/features/discounts/discounts.service.js";
 
@@ -113,6 +113,32 @@ describe("discounts", () => {
       // The payer went back to the first checkout: it is closed.
       expect((await decideCheckout(t.server, referenceOf(left.checkoutUrl), { outcome: "approve" })).status).toBe(409);
       await webhooksDelivered(t.server);
+    });
+
+    it("an older discounted checkout approved after a full-price purchase completed gets no second discount: credits as paid", async () => {
+      const m = await member();
+      const discounted = await start(m, { code: "TIMEBONUS25", credits: 100 });
+      expect(discounted.payment.discountCode).toBe("TIMEBONUS25");
+      // Meanwhile a full-price purchase completes first (another tab, another method).
+      const fullPrice = await buy(m, { credits: 250, method: "paypal" });
+      expect(fullPrice.payment.discountCode).toBeNull();
+      await decideCheckout(t.server, referenceOf(discounted.checkoutUrl), { outcome: "approve" });
+      await webhooksDelivered(t.server);
+
+      const late = await m.api.payments.get({ paymentId: discounted.payment.id });
+      expect(late.status).toBe("completed");
+      // It paid 75% of the list price: it buys 75% of the package's credits, not the whole package.
+      expect(late.credits).toBe(Math.floor((100 * late.amountCents) / late.listAmountCents));
+      expect(late.credits).toBeLessThan(100);
+      const row = await t.server.deps.db
+        .selectFrom("payments")
+        .select("discount_dropped")
+        .where("id", "=", discounted.payment.id)
+        .executeTakeFirstOrThrow();
+      expect(row.discount_dropped).toBe(true);
+      const c = await creditsOf(t.server.deps, m.id);
+      expect(c.balance).toBe(250 + late.credits);
+      expect(c.balance).toBe(c.ledgerSum);
     });
 
     it("the legacy GET /api/discountcode.php answers from the same service", async () => {

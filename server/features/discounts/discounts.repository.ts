@@ -169,3 +169,14 @@ export function insertIdempotent(
 export function findDiscountMember(db: DB | Tx, userId: number) {
   return db.selectFrom("users").select(["id", "paid_user", "signup_date"]).where("id", "=", userId).executeTakeFirst();
 }
+
+/** The kind of the discount code a payment took ("code" or "welcome_bonus"), or undefined for none. */
+export async function findCodeKindOfPayment(tx: Tx, paymentId: number) {
+  const row = await tx
+    .selectFrom("discount_redemptions")
+    .innerJoin("discount_codes", "discount_codes.id", "discount_redemptions.code_id")
+    .select("discount_codes.kind")
+    .where("discount_redemptions.payment_id", "=", paymentId)
+    .executeTakeFirst();
+  return row?.kind;
+}

@@ -421,6 +421,22 @@ export async function markDiscountUsed(tx: Tx, paymentId: number): Promise<void>
   await repo.markUsed(tx, paymentId);
 }
 
+/**
+ * Whether the payment's discount still applies now that the payment completes (in its
+ * transaction). The welcome time bonus is for the first purchase only (§4, §9): when another
+ * purchase completed meanwhile (the member is premium already), it no longer applies. Other
+ * codes were settled when the checkout started.
+ * @param member the member's state in the same transaction, before this payment's effects.
+ */
+export async function discountAppliesAtCompletion(
+  tx: Tx,
+  paymentId: number,
+  member: { paidUser: boolean },
+): Promise<boolean> {
+  const kind = await repo.findCodeKindOfPayment(tx, paymentId);
+  return !(kind === "welcome_bonus" && member.paidUser);
+}
+
 /** The payment failed or was cancelled (in its transaction): the member keeps the code for another try. */
 export async function releaseDiscount(tx: Tx, paymentId: number): Promise<void> {
   await repo.release(tx, paymentId);

@@ -41,6 +41,11 @@ export function setDiscount(
   return tx.updateTable("payments").set(set).where("id", "=", id).where("status", "=", "loading").execute();
 }
 
+/** The payment's discount was dropped at completion: it buys `credits` (what was paid, at the list price). */
+export async function dropDiscount(tx: Tx, id: number, credits: number): Promise<void> {
+  await tx.updateTable("payments").set({ credits, discount_dropped: true }).where("id", "=", id).execute();
+}
+
 /**
  * Move a payment from one of `from` to a new state, conditionally (§4; ARCHITECTURE "Money":
  * `WHERE status = 'pending'`), so of two racing changes exactly one happens.

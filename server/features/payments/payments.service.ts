@@ -4,10 +4,11 @@ import type { PaymentRow, PaymentStatus } from "../../../db/database.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import type { Site } from "../site/site.service.js";
 import { publishStored, recordEvent, type StoredEvent } from "../live/live.service.js";
-import { getPackage, grantCreditsInTx, markPremiumInTx } from "../credits/credits.service.js";
+import { getPackage, getWallet, grantCreditsInTx, markPremiumInTx } from "../credits/credits.service.js";
 import {
   DiscountCodeUsedError,
   findPaymentHoldingCode,
+  discountAppliesAtCompletion,
   markDiscountUsed,
   priceAfterDiscount,
   releaseDiscount,
@@ -298,9 +299,19 @@ async function applyReportInTx(
       card_mandate_reference: report.card?.mandateReference ?? payment.card_mandate_reference,
     });
     if (!row) return { applied: false, events: [] };
-    const credits = await grantCreditsInTx(tx, row.user_id, row.credits, "purchase", `payment:${row.id}`);
+    // §4, §9: the welcome bonus is for the first purchase only. If another purchase completed
+    // while this discounted checkout was open, the discount is dropped: the payment stands (the
+    // member paid), and it buys what its amount buys at the list price (decisions.md).
+    let grant = row.credits;
+    if (row.discount_code && !(await discountAppliesAtCompletion(tx, row.id, await getWallet(tx, row.user_id)))) {
+      grant = creditsAsPaid(row);
+      await repo.dropDiscount(tx, row.id, grant);
+      await releaseDiscount(tx, row.id);
+    } else {
+      await markDiscountUsed(tx, row.id);
+    }
+    const credits = await grantCreditsInTx(tx, row.user_id, grant, "purchase", `payment:${row.id}`);
     await markPremiumInTx(tx, row.user_id);
-    await markDiscountUsed(tx, row.id);
     const events = [
       await recordEvent(tx, row.user_id, {
         type: "credits.changed",
@@ -325,6 +336,11 @@ async function applyReportInTx(
     applied: true,
     events: [await recordEvent(tx, row.user_id, { type: "payment.updated", paymentId: row.id, status: report.status })],
   };
+}
+
+/** The credits `amount_cents` buys at the package's list price (rounded down, at least 1). */
+function creditsAsPaid(row: { credits: number; amount_cents: number; list_amount_cents: number }): number {
+  return Math.max(1, Math.floor((row.credits * row.amount_cents) / row.list_amount_cents));
 }
 
 /** The report must be about this payment and for its amount, else it is not applied. */
