@@ -134,7 +134,7 @@ export function collectLiveEvents(client: TRPCClient<AppRouter>, lastEventId: st
       },
     },
   );
-  async function until(cond: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  async function until(cond: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
     if (cond()) return;
     await new Promise<void>((resolve, reject) => {
       const check = () => {

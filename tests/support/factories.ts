@@ -171,7 +171,7 @@ export async function failureOf(p: Promise<unknown>): Promise<Error & { data?: R
 /** Await `cond` (polling), for effects that cross an asynchronous hop. */
 export async function eventually<T>(
   cond: () => T | Promise<T>,
-  { timeoutMs = 5000, intervalMs = 20, what = "condition" } = {},
+  { timeoutMs = 20_000, intervalMs = 20, what = "condition" } = {},
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
