@@ -32,6 +32,7 @@ import { createFileSmsSender } from "./infra/sms.js";
 import { createSimulatedProvider, SIMULATED_WEBHOOK_PATH } from "./features/payments/providers/simulated.provider.js";
 import { paymentRoutes } from "./features/payments/payments.http.js";
 import { photoRoutes } from "./features/members/photos.http.js";
+import { secureStoredPrivatePhotos } from "./features/members/photos.service.js";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const clientDist = path.join(rootDir, "dist", "client");
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     (config.REDIS_URL ? createRedisBus(config.REDIS_URL, log, config.REDIS_CHANNEL_PREFIX) : createMemoryBus());
   // No secret has a built-in value: unset, it is generated once and kept in the database.
   const paymentWebhookSecret = await resolveSecret(db, "payment_webhook", config.PAYMENT_WEBHOOK_SECRET);
+  const mediaUrlSecret = await resolveSecret(db, "media_url", undefined);
   // The simulated provider posts its signed webhooks through the real HTTP route (the app is
   // built below; deliveries only start once it serves requests).
   let appForWebhooks: FastifyInstance | null = null;
@@ -93,8 +95,10 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     paymentProvider: opts.deps?.paymentProvider ?? simulatedCheckout,
     simulatedCheckout: opts.deps?.paymentProvider ? (opts.deps.simulatedCheckout ?? null) : simulatedCheckout,
     paymentWebhookSecret,
+    mediaUrlSecret,
   };
   if (config.SEED_DEMO) await seedIfEmpty(deps);
+  await secureStoredPrivatePhotos(deps);
 
   const stopSessionListener = await bus.subscribe(SESSION_ENDED_CHANNEL, (msg) => {
     const sessionId = (msg as { sessionId?: unknown }).sessionId;

@@ -69,6 +69,8 @@ const EnvSchema = z.object({
 
 export type Config = z.infer<typeof EnvSchema> & {
   mediaDir: string;
+  /** Full size and thumbnails of private photos: never served statically (members.photos.ts signed URLs). */
+  privateMediaDir: string;
   mailDir: string;
   /** Embedded default: each SMS (direct debit code) is written as a file here. */
   smsDir: string;
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     DATA_DIR: dataDir,
     mediaDir: path.join(dataDir, "media"),
+    privateMediaDir: path.join(dataDir, "media-private"),
     mailDir: path.join(dataDir, "mail"),
     smsDir: path.join(dataDir, "sms"),
     pgliteDir: path.join(dataDir, "pglite"),

@@ -31,4 +31,6 @@ export interface AppDeps {
   simulatedCheckout: SimulatedProvider | null;
   /** Key of the payment webhooks' signature: PAYMENT_WEBHOOK_SECRET, or the one generated and stored on first start. */
   paymentWebhookSecret: string;
+  /** Key of private photos' viewer-bound URLs (members.photos.ts), generated on first start and stored. */
+  mediaUrlSecret: string;
 }

@@ -9,6 +9,7 @@ import { grantCreditsInTx } from "../credits/credits.service.js";
 import { DEFAULT_SITE_SETTINGS } from "../site/site.settings.js";
 import {
   deletePhotoFiles,
+  movePhotoFiles,
   mapWithConcurrency,
   storePhoto,
   type StoredPhotoFiles,
@@ -125,7 +126,8 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<void> {
       const photoStartMs = performance.now();
       const files = await mapWithConcurrency(photoPlan, os.availableParallelism() + 1, async (p) => {
         const svg = renderAvatarSvg({ profileId: p.profileId, gender: p.gender, hairColor: p.hairColor }, p.index);
-        const stored = await storePhoto(deps.config.mediaDir, Buffer.from(svg));
+        let stored = await storePhoto(deps.config.mediaDir, Buffer.from(svg));
+        if (p.isPrivate) stored = await movePhotoFiles(deps.config, stored, true);
         written.push(stored);
         return stored;
       });
@@ -149,7 +151,7 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<void> {
       `demo data seeded: log in as ${DEMO_PREMIUM_EMAIL} or ${DEMO_FREE_EMAIL} (password ${DEMO_PASSWORD})`,
     );
   } catch (err) {
-    await Promise.all(written.map((f) => deletePhotoFiles(deps.config.mediaDir, f)));
+    await Promise.all(written.map((f) => deletePhotoFiles(deps.config, f)));
     throw err;
   }
 }

@@ -66,11 +66,42 @@ export async function storePhoto(mediaDir: string, input: Buffer): Promise<Store
   return names;
 }
 
-/** Remove a photo's files (missing files are ignored). */
-export async function deletePhotoFiles(mediaDir: string, files: StoredPhotoFiles): Promise<void> {
+/**
+ * Where photo files live: public ones in `mediaDir` (served at /media/<name>, cached for a year),
+ * the full size and thumbnail of private photos in `privateMediaDir`, which nothing serves
+ * statically: only viewer-bound, expiring URLs reach them (members.photos.ts). The blurred
+ * thumbnail stays public: it is what a free member is shown.
+ */
+export interface PhotoDirs {
+  mediaDir: string;
+  privateMediaDir: string;
+}
+
+/**
+ * Move a photo's full size and thumbnail between the public and the private directory under new
+ * unguessable names, so an address known before the move answers 404 afterwards.
+ * @returns the files' new names (the blurred thumbnail keeps its name).
+ */
+export async function movePhotoFiles(
+  dirs: PhotoDirs,
+  files: StoredPhotoFiles,
+  toPrivate: boolean,
+): Promise<StoredPhotoFiles> {
+  const [from, to] = toPrivate ? [dirs.mediaDir, dirs.privateMediaDir] : [dirs.privateMediaDir, dirs.mediaDir];
+  await fs.mkdir(to, { recursive: true });
+  const moved = { ...files, filename: randomName(), thumb_filename: randomName() };
+  await fs.rename(path.join(from, path.basename(files.filename)), path.join(to, moved.filename));
+  await fs.rename(path.join(from, path.basename(files.thumb_filename)), path.join(to, moved.thumb_filename));
+  return moved;
+}
+
+/** Remove a photo's files, wherever they are (missing files are ignored). */
+export async function deletePhotoFiles(dirs: PhotoDirs, files: StoredPhotoFiles): Promise<void> {
   await Promise.all(
-    [files.filename, files.thumb_filename, files.blurred_filename].map((f) =>
-      fs.rm(path.join(mediaDir, path.basename(f)), { force: true }),
+    [dirs.mediaDir, dirs.privateMediaDir].flatMap((dir) =>
+      [files.filename, files.thumb_filename, files.blurred_filename].map((f) =>
+        fs.rm(path.join(dir, path.basename(f)), { force: true }),
+      ),
     ),
   );
 }

@@ -16,7 +16,7 @@ import {
   type ProfileSummaryRow,
   type SearchFilters,
 } from "./members.repository.js";
-import { mediaUrl } from "./members.photos.js";
+import { mediaUrl, photoUrlsFor } from "./members.photos.js";
 import { INTEREST_KEYS } from "./members.interests.js";
 import { regionsOf, type RegionKind } from "./members.places.js";
 import type { SearchMembersInput } from "./members.schema.js";
@@ -243,7 +243,7 @@ export interface MemberProfile {
  *         hidden from search (§4: not active, invisible, deleted) unless it is the viewer's own.
  */
 export async function getMemberProfile(
-  deps: Pick<AppDeps, "db">,
+  deps: Pick<AppDeps, "db" | "mediaUrlSecret">,
   viewer: { id: number; paidUser: boolean },
   profileId: number,
   site: SiteSettings,
@@ -269,8 +269,7 @@ export async function getMemberProfile(
           isMain: r.is_main,
           isPrivate: r.is_private,
           locked: false,
-          url: mediaUrl(r.filename),
-          thumbUrl: mediaUrl(r.thumb_filename),
+          ...photoUrlsFor(deps.mediaUrlSecret, r, viewer.id),
         }
       : {
           id: r.id,

@@ -4,7 +4,7 @@ import { NotFoundError } from "../../domain-error.js";
 import type { SiteSettings } from "../site/site.settings.js";
 import { PremiumOnlyError, getWallet, spendCreditsOrThrow } from "../credits/credits.service.js";
 import { publishStored, recordEvent, type StoredEvent } from "../live/live.service.js";
-import { mediaUrl } from "./members.photos.js";
+import { photoUrlsFor } from "./members.photos.js";
 import * as repo from "./photo-unlocks.repository.js";
 
 /** The photo after an unlock: its full-size and thumbnail URLs, the balance and what was charged. */
@@ -38,7 +38,7 @@ export async function unlockPhoto(
   const isOwn = photo?.profile_id === viewer.id;
   if (!photo || photo.status !== "active" || (!photo.visible && !isOwn))
     throw new NotFoundError("This photo could not be found.");
-  const open = { id: photo.id, url: mediaUrl(photo.filename), thumbUrl: mediaUrl(photo.thumb_filename) };
+  const open = { id: photo.id, ...photoUrlsFor(deps.mediaUrlSecret, photo, viewer.id) };
   const balanceOf = async () => (await getWallet(deps.db, viewer.id)).credits;
   if (isOwn || viewer.paidUser || photo.is_main) return { photo: open, credits: await balanceOf(), charged: 0 };
   if (!photo.is_private) throw new PremiumOnlyError("photos");

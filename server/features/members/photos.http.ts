@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
 import fastifyMultipart from "@fastify/multipart";
 import type { AppDeps } from "../../deps.js";
 import { DomainError } from "../../domain-error.js";
@@ -6,9 +8,28 @@ import { httpStatusOf } from "../../http/errors.js";
 import { isForeignRequest, refuseForeign } from "../../http/request-guard.js";
 import { appCookiesOf } from "../../http/session-cookie.js";
 import { resolveSession } from "../accounts/sessions.service.js";
-import { addPhoto, InvalidImageError, MAX_PHOTO_UPLOAD_BYTES, PhotoTooLargeError } from "./photos.service.js";
+import {
+  addPhoto,
+  InvalidImageError,
+  MAX_PHOTO_UPLOAD_BYTES,
+  openPrivatePhoto,
+  PhotoTooLargeError,
+} from "./photos.service.js";
+import { Id, MAX_EPOCH_MS } from "../../validation.js";
 
 export const PHOTO_UPLOAD_PATH = "/media/upload";
+export const PRIVATE_PHOTO_ROUTE = "/media/p/:photoId/:variant";
+
+const PrivatePhotoRequest = z.object({
+  photoId: Id,
+  variant: z.enum(["full", "thumb"]),
+  e: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(MAX_EPOCH_MS / 1000),
+  s: z.string().max(100),
+});
 
 function sendDomainError(reply: FastifyReply, err: DomainError) {
   const status = httpStatusOf(err.code);
@@ -31,6 +52,35 @@ function sendDomainError(reply: FastifyReply, err: DomainError) {
  */
 export function photoRoutes(deps: AppDeps) {
   return async function (app: FastifyInstance) {
+    /**
+     * GET /media/p/<photoId>/<full|thumb>?e=<unix s>&s=<signature> — a private photo, for the member
+     * the URL was issued to (their `auth` cookie), until it expires (members.photos.ts). Answers the
+     * WebP file with `cache-control: private, max-age=<seconds left>`; 404 for anyone else, a bad or
+     * expired URL, or a photo that is no longer private.
+     */
+    app.get(PRIVATE_PHOTO_ROUTE, async (req, reply) => {
+      const parsed = PrivatePhotoRequest.safeParse({ ...(req.params as object), ...(req.query as object) });
+      const notFound = () => reply.code(404).send({ error: "not_found", message: "This photo could not be found." });
+      if (!parsed.success) return notFound();
+      const { sessionToken } = appCookiesOf(req.headers);
+      const viewer = sessionToken ? await resolveSession(deps, sessionToken) : null;
+      if (!viewer) return notFound();
+      try {
+        const { photoId, variant, e, s } = parsed.data;
+        const file = await openPrivatePhoto(deps, viewer.id, photoId, variant, e, s);
+        const stream = fs.createReadStream(file.path);
+        await new Promise<void>((resolve, reject) => stream.once("open", () => resolve()).once("error", reject));
+        return reply
+          .type("image/webp")
+          .header("cache-control", `private, max-age=${file.maxAgeSeconds}`)
+          .header("x-content-type-options", "nosniff")
+          .send(stream);
+      } catch (err) {
+        if (err instanceof DomainError || (err as { code?: string }).code === "ENOENT") return notFound();
+        throw err;
+      }
+    });
+
     await app.register(async (scope) => {
       await scope.register(fastifyMultipart, {
         limits: { fileSize: MAX_PHOTO_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 },

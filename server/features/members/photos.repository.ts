@@ -69,10 +69,16 @@ export async function setMain(tx: Tx, profileId: number, photoId: number): Promi
     .execute();
 }
 
-export function setPrivate(tx: Tx, profileId: number, photoId: number, isPrivate: boolean) {
+export function setPrivate(
+  tx: Tx,
+  profileId: number,
+  photoId: number,
+  isPrivate: boolean,
+  files: { filename: string; thumb_filename: string },
+) {
   return tx
     .updateTable("photos")
-    .set({ is_private: isPrivate })
+    .set({ is_private: isPrivate, filename: files.filename, thumb_filename: files.thumb_filename })
     .where("id", "=", photoId)
     .where("profile_id", "=", profileId)
     .execute();
@@ -80,4 +86,35 @@ export function setPrivate(tx: Tx, profileId: number, photoId: number, isPrivate
 
 export function deletePhotoRow(tx: Tx, profileId: number, photoId: number) {
   return tx.deleteFrom("photos").where("id", "=", photoId).where("profile_id", "=", profileId).execute();
+}
+
+/** A photo's file names and state, by id (the private-photo route), or undefined. */
+export function findPhotoFiles(db: DB, photoId: number) {
+  return db
+    .selectFrom("photos")
+    .select(["id", "filename", "thumb_filename", "is_private", "status"])
+    .where("id", "=", photoId)
+    .executeTakeFirst();
+}
+
+/** Every private photo's files (start-up check that none sits in the public directory). */
+export function findPrivatePhotos(db: DB) {
+  return db
+    .selectFrom("photos")
+    .select(["id", "profile_id", "filename", "thumb_filename", "blurred_filename"])
+    .where("is_private", "=", true)
+    .execute();
+}
+
+/** Record a photo's new file names after its files moved. */
+export async function setPhotoFiles(
+  db: DB,
+  photoId: number,
+  files: { filename: string; thumb_filename: string },
+): Promise<void> {
+  await db
+    .updateTable("photos")
+    .set({ filename: files.filename, thumb_filename: files.thumb_filename })
+    .where("id", "=", photoId)
+    .execute();
 }

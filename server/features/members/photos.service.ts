@@ -1,11 +1,13 @@
+import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import type { AppDeps } from "../../deps.js";
 import { inTransaction } from "../../../db/create-db.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import { MAX_PHOTOS_FREE, MAX_PHOTOS_PREMIUM } from "../../constants.js";
 import { lockMembersForUpdate } from "./members.service.js";
-import { deletePhotoFiles, storePhoto, type StoredPhotoFiles } from "./members.photo-store.js";
-import { mediaUrl } from "./members.photos.js";
+import { deletePhotoFiles, movePhotoFiles, storePhoto, type StoredPhotoFiles } from "./members.photo-store.js";
+import { photoUrlsFor, verifyPrivatePhotoUrl, type PhotoVariant } from "./members.photos.js";
 import { getWallet } from "../credits/credits.service.js";
 import * as repo from "./photos.repository.js";
 
@@ -80,30 +82,23 @@ export function photoLimitFor(paidUser: boolean): number {
   return paidUser ? MAX_PHOTOS_PREMIUM : MAX_PHOTOS_FREE;
 }
 
-function toOwnPhoto(r: {
-  id: number;
-  is_main: boolean;
-  is_private: boolean;
-  filename: string;
-  thumb_filename: string;
-}): OwnPhoto {
-  return {
-    id: r.id,
-    isMain: r.is_main,
-    isPrivate: r.is_private,
-    url: mediaUrl(r.filename),
-    thumbUrl: mediaUrl(r.thumb_filename),
-  };
+/** The owner's view of a photo: private ones through URLs bound to the owner (members.photos.ts). */
+function toOwnPhoto(
+  secret: string,
+  ownerId: number,
+  r: { id: number; is_main: boolean; is_private: boolean; filename: string; thumb_filename: string },
+): OwnPhoto {
+  return { id: r.id, isMain: r.is_main, isPrivate: r.is_private, ...photoUrlsFor(secret, r, ownerId) };
 }
 
 /**
  * members.myPhotos: the member's own photos with full-size URLs, the count and their limit.
  * @returns MyPhotos. No errors (a member always has a row).
  */
-export async function listMyPhotos(deps: Pick<AppDeps, "db">, userId: number): Promise<MyPhotos> {
+export async function listMyPhotos(deps: Pick<AppDeps, "db" | "mediaUrlSecret">, userId: number): Promise<MyPhotos> {
   const [rows, { paidUser }] = await Promise.all([repo.findOwnPhotos(deps.db, userId), getWallet(deps.db, userId)]);
   return {
-    photos: rows.map(toOwnPhoto),
+    photos: rows.map((r) => toOwnPhoto(deps.mediaUrlSecret, userId, r)),
     count: rows.length,
     limit: photoLimitFor(paidUser),
     premiumLimit: MAX_PHOTOS_PREMIUM,
@@ -137,7 +132,7 @@ async function isAcceptedImage(input: Buffer): Promise<boolean> {
  *         (limit reached; nothing stored), NotFoundError (no such member).
  */
 export async function addPhoto(
-  deps: Pick<AppDeps, "db" | "config">,
+  deps: Pick<AppDeps, "db" | "config" | "mediaUrlSecret">,
   userId: number,
   buffer: Buffer,
   opts: { private?: boolean } = {},
@@ -154,6 +149,8 @@ export async function addPhoto(
   } catch {
     throw new InvalidImageError(); // storePhoto writes nothing when decoding fails
   }
+  // A private photo's full size and thumbnail are never in the public directory.
+  if (opts.private === true) files = await movePhotoFiles(deps.config, files, true);
   try {
     const row = await inTransaction(deps.db, async (tx) => {
       const member = (await lockMembersForUpdate(tx, [userId])).get(userId);
@@ -170,9 +167,9 @@ export async function addPhoto(
         position: stats.nextPosition,
       });
     });
-    return toOwnPhoto(row);
+    return toOwnPhoto(deps.mediaUrlSecret, userId, row);
   } catch (err) {
-    await deletePhotoFiles(deps.config.mediaDir, files);
+    await deletePhotoFiles(deps.config, files);
     throw err;
   }
 }
@@ -182,10 +179,25 @@ export async function addPhoto(
  * profile-photo alert); it becomes public if it was private (§6: the main photo is public).
  * @throws NotFoundError when the photo is not the member's.
  */
-export async function setMainPhoto(deps: Pick<AppDeps, "db">, userId: number, photoId: number): Promise<MyPhotos> {
+export async function setMainPhoto(
+  deps: Pick<AppDeps, "db" | "config" | "mediaUrlSecret">,
+  userId: number,
+  photoId: number,
+): Promise<MyPhotos> {
   await inTransaction(deps.db, async (tx) => {
     await lockMembersForUpdate(tx, [userId]);
-    if (!(await repo.findOwnPhoto(tx, userId, photoId))) throw new NotFoundError("This photo could not be found.");
+    const photo = await repo.findOwnPhoto(tx, userId, photoId);
+    if (!photo) throw new NotFoundError("This photo could not be found.");
+    // The main photo is public (§2): a private one comes out of the private directory first.
+    if (photo.is_private) {
+      const moved = await movePhotoFiles(deps.config, photo, false);
+      try {
+        await repo.setPrivate(tx, userId, photoId, false, moved);
+      } catch (err) {
+        await movePhotoFiles(deps.config, moved, true).catch(() => {});
+        throw err;
+      }
+    }
     await repo.setMain(tx, userId, photoId);
   });
   return listMyPhotos(deps, userId);
@@ -197,7 +209,7 @@ export async function setMainPhoto(deps: Pick<AppDeps, "db">, userId: number, ph
  * @throws NotFoundError (not the member's photo), MainPhotoPublicError (making the main photo private).
  */
 export async function setPhotoPrivate(
-  deps: Pick<AppDeps, "db">,
+  deps: Pick<AppDeps, "db" | "config" | "mediaUrlSecret">,
   userId: number,
   photoId: number,
   isPrivate: boolean,
@@ -207,7 +219,15 @@ export async function setPhotoPrivate(
     const photo = await repo.findOwnPhoto(tx, userId, photoId);
     if (!photo) throw new NotFoundError("This photo could not be found.");
     if (isPrivate && photo.is_main) throw new MainPhotoPublicError();
-    await repo.setPrivate(tx, userId, photoId, isPrivate);
+    if (photo.is_private === isPrivate) return;
+    // New names in the other directory: the photo's old public address answers 404 from now on.
+    const moved = await movePhotoFiles(deps.config, photo, isPrivate);
+    try {
+      await repo.setPrivate(tx, userId, photoId, isPrivate, moved);
+    } catch (err) {
+      await movePhotoFiles(deps.config, moved, !isPrivate).catch(() => {});
+      throw err;
+    }
   });
   return listMyPhotos(deps, userId);
 }
@@ -219,7 +239,7 @@ export async function setPhotoPrivate(
  * @throws NotFoundError when the photo is not the member's.
  */
 export async function deletePhoto(
-  deps: Pick<AppDeps, "db" | "config">,
+  deps: Pick<AppDeps, "db" | "config" | "mediaUrlSecret">,
   userId: number,
   photoId: number,
 ): Promise<MyPhotos> {
@@ -234,6 +254,49 @@ export async function deletePhoto(
     }
     return photo;
   });
-  await deletePhotoFiles(deps.config.mediaDir, removed);
+  await deletePhotoFiles(deps.config, removed);
   return listMyPhotos(deps, userId);
+}
+
+/**
+ * GET /media/p/<photoId>/<variant>: the file behind a private photo's viewer-bound URL
+ * (members.photos.ts privatePhotoUrl), for the member whose session fetches it.
+ * @param expiresAt / signature the URL's `e` (unix seconds) and `s`.
+ * @returns the file's path and how many seconds the URL stays valid (its cache lifetime).
+ * @throws NotFoundError for another viewer, a bad or expired signature, or a photo that is no
+ *         longer private (its file moved: the URL died with it).
+ */
+export async function openPrivatePhoto(
+  deps: Pick<AppDeps, "db" | "config" | "mediaUrlSecret">,
+  viewerId: number,
+  photoId: number,
+  variant: PhotoVariant,
+  expiresAt: number,
+  signature: string,
+): Promise<{ path: string; maxAgeSeconds: number }> {
+  const left = verifyPrivatePhotoUrl(deps.mediaUrlSecret, photoId, variant, viewerId, expiresAt, signature);
+  if (left === null) throw new NotFoundError("This photo could not be found.");
+  const photo = await repo.findPhotoFiles(deps.db, photoId);
+  if (!photo || !photo.is_private || photo.status !== "active")
+    throw new NotFoundError("This photo could not be found.");
+  const name = variant === "full" ? photo.filename : photo.thumb_filename;
+  return { path: path.join(deps.config.privateMediaDir, path.basename(name)), maxAgeSeconds: left };
+}
+
+/**
+ * At start-up: move the files of private photos still in the public directory (stored before
+ * private photos had their own) out of it, under new names, so no private photo is served
+ * statically. Idempotent; costs one query and a file check per private photo.
+ * @returns how many photos were moved.
+ */
+export async function secureStoredPrivatePhotos(deps: Pick<AppDeps, "db" | "config" | "log">): Promise<number> {
+  let moved = 0;
+  for (const photo of await repo.findPrivatePhotos(deps.db)) {
+    if (!fs.existsSync(path.join(deps.config.mediaDir, path.basename(photo.filename)))) continue;
+    const files = await movePhotoFiles(deps.config, photo, true);
+    await repo.setPhotoFiles(deps.db, photo.id, files);
+    moved++;
+  }
+  if (moved > 0) deps.log.info({ moved }, "private photos moved out of the public media directory");
+  return moved;
 }
