@@ -34,6 +34,9 @@ import { paymentRoutes } from "./features/payments/payments.http.js";
 import { photoRoutes } from "./features/members/photos.http.js";
 import { secureStoredPrivatePhotos } from "./features/members/photos.service.js";
 
+/** How often sockets are checked for a send buffer past WS_MAX_BUFFERED_BYTES. */
+const SLOW_CONSUMER_CHECK_MS = 1000;
+
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const clientDist = path.join(rootDir, "dist", "client");
 
@@ -109,6 +112,11 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     sweepEndedSessions(deps).catch((err: unknown) => log.warn({ err }, "session sweep failed"));
   }, SESSION_SWEEP_INTERVAL_MS);
   sessionSweep.unref();
+  const stopSlowConsumerGuard = deps.sockets.guardSlowConsumers(
+    config.WS_MAX_BUFFERED_BYTES,
+    SLOW_CONSUMER_CHECK_MS,
+    () => log.info("closed a WebSocket that stopped reading (it resumes from its last event id)"),
+  );
   const stopReconnectSweep = bus.onReconnect(() => {
     sweepEndedSessions(deps).catch((err: unknown) => log.warn({ err }, "session sweep failed"));
   });
@@ -248,6 +256,7 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
       stopSessionListener();
       clearInterval(sessionSweep);
       stopReconnectSweep();
+      stopSlowConsumerGuard();
       // Let webhooks under way land before the database closes (bounded: a retry loop may wait).
       await Promise.race([simulatedCheckout.idle(), new Promise((r) => setTimeout(r, 2000).unref())]);
       await app.close();

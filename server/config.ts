@@ -56,6 +56,16 @@ const EnvSchema = z.object({
     .refine((v) => parseAddressList(v) !== null, { message: "a comma-separated list of IP addresses or CIDR ranges" }),
   /** Also allow /metrics and /readyz details with `Authorization: Bearer <METRICS_TOKEN>` (e.g. a Prometheus elsewhere). */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * A WebSocket whose unsent output passes this many bytes (a tab that stopped reading) is closed;
+   * it resumes from its last event id when it reconnects.
+   */
+  WS_MAX_BUFFERED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(256 * 1024 * 1024)
+    .default(4 * 1024 * 1024),
   /** Instance name shown in logs and metrics labels. */
   INSTANCE_ID: z.string().default(`${process.pid}`),
   /**

@@ -21,6 +21,27 @@ export class SocketRegistry {
     return closeAll(this.bySession.get(sessionId));
   }
 
+  /**
+   * Slow consumers (ARCHITECTURE "Real time": a bounded buffer, then closed): every `intervalMs`,
+   * end each socket whose unsent output exceeds `maxBufferedBytes` (a tab that stopped reading).
+   * Its client reconnects and resumes from its last event id, so nothing is lost; the server's
+   * memory for it stays bounded. Returns a function that stops the guard.
+   */
+  guardSlowConsumers(maxBufferedBytes: number, intervalMs: number, onClose: () => void = () => {}): () => void {
+    const timer = setInterval(() => {
+      for (const set of this.bySession.values()) {
+        for (const socket of set) {
+          if (socket.bufferedAmount > maxBufferedBytes) {
+            socket.terminate();
+            onClose();
+          }
+        }
+      }
+    }, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   /** The sessions with at least one open socket here. */
   sessionIds(): string[] {
     return [...this.bySession.keys()];
