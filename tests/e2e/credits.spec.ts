@@ -43,7 +43,7 @@ async function sendMessages(page: Page, toProfileId: number, count: number) {
 test("a free member with 0 credits claims the time bonus, pays through the checkout, becomes premium and sees every photo", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000); // a long journey (signup, checkout, return): above the 180 s default, a ceiling only
   await page.clock.install();
   const email = uniqueEmail("bonus");
   await signUp(page, { email, name: "Bonnie", gender: "male", country: "NL" });

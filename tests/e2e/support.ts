@@ -10,7 +10,7 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), "
  * Wait for the newest mail to `to` under the server's var/mail and return the first link in it,
  * as a member reading the confirmation mail would.
  */
-export async function readMailLink(to: string, timeoutMs = 15_000): Promise<string> {
+export async function readMailLink(to: string, timeoutMs = 30_000): Promise<string> {
   const dir = path.join(E2E_DATA_DIR, "mail");
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

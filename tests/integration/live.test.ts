@@ -131,9 +131,11 @@ describe("live events over a real WebSocket", () => {
     expect(bodies(live2.events)).toEqual(["m2", "m3", "m4"]);
     await send(a, b, "m5");
     await live2.waitForCount(4);
-    // Give a doubled delivery the time to show.
-    await new Promise((r) => setTimeout(r, 150));
-    expect(bodies(live2.events)).toEqual(["m2", "m3", "m4", "m5"]);
+    // A doubled delivery would come before a later message (events arrive in id order): wait for
+    // one more instead of a fixed time, so the check does not depend on the machine's speed.
+    await send(a, b, "barrier");
+    await live2.waitFor((e) => bodies([e])[0] === "barrier", "the barrier message");
+    expect(bodies(live2.events)).toEqual(["m2", "m3", "m4", "m5", "barrier"]);
     const ids = live2.events.map((e) => Number(e.id));
     expect(ids.every((id, i) => i === 0 || id > ids[i - 1]!)).toBe(true);
     expect(ids[0]).toBeGreaterThan(Number(lastSeen));
@@ -155,12 +157,15 @@ describe("live events over a real WebSocket", () => {
     await eventually(() => opened >= 2, { what: "the client to reconnect" });
     await send(a, b, "after the drop");
     await live.waitForCount(4);
-    await new Promise((r) => setTimeout(r, 150));
+    // A doubled delivery would come before a later message: wait for one more, not a fixed time.
+    await send(a, b, "barrier");
+    await live.waitFor((e) => bodies([e])[0] === "barrier", "the barrier message");
     expect(bodies(live.events)).toEqual([
       "before the drop",
       "during the drop 1",
       "during the drop 2",
       "after the drop",
+      "barrier",
     ]);
   });
 
@@ -183,7 +188,8 @@ describe("live events over a real WebSocket", () => {
     sock.on("data", (d) => (answer += String(d)));
     const closedByServer = new Promise<boolean>((resolve) => {
       sock.once("close", () => resolve(true));
-      setTimeout(() => resolve(false), 2000).unref();
+      // A ceiling for a slow machine; the close itself resolves this at once.
+      setTimeout(() => resolve(false), 20_000).unref();
     });
     sock.write(
       `GET /trpc HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
@@ -208,7 +214,7 @@ describe("live events over a real WebSocket", () => {
     const { code } = await Promise.race([
       sub.closed,
       new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error("the socket stayed open after logout")), 5000),
+        setTimeout(() => reject(new Error("the socket stayed open after logout")), 20_000).unref(),
       ),
     ]);
     expect(code).toBe(4001);
