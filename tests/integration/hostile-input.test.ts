@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { createRequire } from "node:module";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
 import { countRows, createMember, creditsOf, signupFields } from "../support/factories.js";
 import { appRouter } from "../../server/router.js";
@@ -75,8 +75,15 @@ interface Answer {
   setCookie: string[];
 }
 
+/** The running test's AbortSignal: its requests are abandoned when it ends (e.g. times out). */
+let testSignal: AbortSignal | undefined;
+beforeEach(({ signal }) => {
+  testSignal = signal;
+});
+
 async function post(path: string, input: unknown, cookie?: string): Promise<Answer> {
   const res = await fetch(`${t.server.url}/trpc/${path}`, {
+    signal: testSignal,
     method: "POST",
     headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(input),
@@ -86,6 +93,7 @@ async function post(path: string, input: unknown, cookie?: string): Promise<Answ
 async function get(path: string, input: unknown, cookie?: string): Promise<Answer> {
   const res = await fetch(`${t.server.url}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, {
     headers: cookie ? { cookie } : {},
+    signal: testSignal,
   });
   return answer(res);
 }
@@ -322,6 +330,7 @@ describe("hostile input never causes a 500 or a half-written change", () => {
     const usersBefore = await countRows(t.server.deps, "users");
     const raw = (body: string, contentType = "application/json") =>
       fetch(`${t.server.url}/trpc/accounts.signup`, {
+        signal: testSignal,
         method: "POST",
         headers: { "content-type": contentType },
         body,
