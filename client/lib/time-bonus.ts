@@ -14,10 +14,35 @@ export interface TimeBonusState {
 }
 
 /**
+ * Whole seconds of the time bonus left at `nowMs` (§4, §9 step 1 s). The server said
+ * `serverSecondsLeft` (counted on its clock, never more than the bonus length) in an answer that
+ * arrived at `receivedAtMs`; both instants are read from the browser's clock, so skew between the
+ * two clocks does not matter. A `nowMs` read before the answer arrived counts as no time passed.
+ * @returns an integer in [0, serverSecondsLeft]: the countdown never exceeds the bonus length.
+ */
+export function timeBonusSecondsLeft(serverSecondsLeft: number, receivedAtMs: number, nowMs: number): number {
+  const cap = Math.max(0, Math.floor(serverSecondsLeft));
+  const elapsedSeconds = Math.floor(Math.max(0, nowMs - receivedAtMs) / 1000);
+  return Math.min(cap, Math.max(0, cap - elapsedSeconds));
+}
+
+/** The browser's time in ms, re-read every `stepMs` while `running`. */
+function useNow(stepMs: number, running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), stepMs);
+    return () => clearInterval(timer);
+  }, [stepMs, running]);
+  return now;
+}
+
+/**
  * §4 welcome time bonus of the logged-in member, counting down every second (§9 step 1 s).
  * The server says how many seconds are left (its clock, not the browser's); the countdown runs
- * from the moment that answer arrived. Null for a visitor, a premium member, after the 4 hours
- * or once used — it clears on logout, at zero and when the member becomes paid.
+ * from the moment that answer arrived (see timeBonusSecondsLeft). Null for a visitor, a premium
+ * member, after the 4 hours or once used — it clears on logout, at zero and when the member
+ * becomes paid.
  */
 export function useTimeBonus(): TimeBonusState | null {
   const { me } = useMe();
@@ -25,16 +50,8 @@ export function useTimeBonus(): TimeBonusState | null {
   const utils = trpc.useUtils();
   const q = useActiveDiscount(eligible);
   const bonus = eligible ? (q.data?.timeBonus ?? null) : null;
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!bonus) return;
-    const timer = setInterval(() => setNow(Date.now()), TIME_BONUS_COUNTDOWN_STEP_MS);
-    return () => clearInterval(timer);
-  }, [bonus]);
-  // Seconds since the answer arrived, never negative (`now` may have been read before the answer
-  // came), so the countdown never shows more than the server said (never past 04:00:00, §9).
-  const elapsedSeconds = Math.max(0, Math.floor((now - q.dataUpdatedAt) / 1000));
-  const secondsLeft = bonus ? bonus.secondsLeft - elapsedSeconds : 0;
+  const now = useNow(TIME_BONUS_COUNTDOWN_STEP_MS, !!bonus);
+  const secondsLeft = bonus ? timeBonusSecondsLeft(bonus.secondsLeft, q.dataUpdatedAt, now) : 0;
   const over = !!bonus && secondsLeft <= 0;
   useEffect(() => {
     // At zero the bonus is gone: prices and the active discount change with it.
