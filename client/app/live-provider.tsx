@@ -1,8 +1,10 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { trpc } from "../lib/trpc";
-import { useMe } from "../lib/session";
-import { badgeText, useCounters } from "../lib/counters";
+import { useMe } from "../lib/api/use-me";
+import { badgeText } from "../lib/counters";
+import { useCounters } from "../lib/api/use-counters";
+import { useLiveEventsSubscription } from "../lib/api/use-live-events-subscription";
 import { dispatchLiveEvent, type LiveEventOf } from "../lib/live-events";
 import { MatchModal } from "../features/likes/components/match-modal";
 import { useAddMessageToConversation } from "../features/chats/api/use-conversation";
@@ -18,8 +20,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const addMessage = useAddMessageToConversation();
   const [match, setMatch] = useState<LiveEventOf<"match.new"> | null>(null);
 
-  trpc.live.events.useSubscription(undefined, {
-    enabled: !!me,
+  useLiveEventsSubscription(!!me, {
     // A fresh stream starts at the newest event: whatever committed while the socket was (re)opening
     // is read back by refetching what the screens show.
     onStarted() {

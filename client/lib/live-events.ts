@@ -1,11 +1,9 @@
 import { useEffect, useRef } from "react";
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "./trpc";
+import type { RouterOutputs } from "./router-types";
 
-type Outputs = inferRouterOutputs<AppRouter>;
 /** Every live event the server pushes (server/features/live/live.service.ts LiveEvent). */
 export type LiveEvent =
-  Outputs["live"]["events"] extends AsyncIterable<infer E> ? (E extends { data: infer D } ? D : E) : never;
+  RouterOutputs["live"]["events"] extends AsyncIterable<infer E> ? (E extends { data: infer D } ? D : E) : never;
 export type LiveEventOf<T extends LiveEvent["type"]> = Extract<LiveEvent, { type: T }>;
 
 type Listener = (event: LiveEvent) => void;

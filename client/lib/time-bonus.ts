@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
-import { trpc } from "./trpc";
-import { useActiveDiscount } from "./api/use-active-discount";
-import { useMe } from "./session";
+import { useActiveDiscount, useInvalidateActiveDiscount } from "./api/use-active-discount";
+import { useMe } from "./api/use-me";
 import { formatCountdown } from "./money";
 import { TIME_BONUS_COUNTDOWN_STEP_MS } from "./constants";
 
@@ -47,7 +46,7 @@ function useNow(stepMs: number, running: boolean): number {
 export function useTimeBonus(): TimeBonusState | null {
   const { me } = useMe();
   const eligible = !!me && !me.paidUser;
-  const utils = trpc.useUtils();
+  const invalidateDiscount = useInvalidateActiveDiscount();
   const q = useActiveDiscount(eligible);
   const bonus = eligible ? (q.data?.timeBonus ?? null) : null;
   const now = useNow(TIME_BONUS_COUNTDOWN_STEP_MS, !!bonus);
@@ -55,8 +54,8 @@ export function useTimeBonus(): TimeBonusState | null {
   const over = !!bonus && secondsLeft <= 0;
   useEffect(() => {
     // At zero the bonus is gone: prices and the active discount change with it.
-    if (over) void Promise.all([utils.discounts.active.invalidate(), utils.credits.packages.invalidate()]);
-  }, [over, utils]);
+    if (over) void invalidateDiscount();
+  }, [over, invalidateDiscount]);
   if (!bonus || secondsLeft <= 0) return null;
   return { code: bonus.code, percentage: bonus.percentage, secondsLeft, timeLeft: formatCountdown(secondsLeft) };
 }

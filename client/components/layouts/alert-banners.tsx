@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Alert, Button, Container } from "react-bootstrap";
 import { Trans } from "@lingui/react/macro";
 import { useResendActivation } from "../../lib/api/use-resend-activation";
-import { useMe } from "../../lib/session";
+import { useMe } from "../../lib/api/use-me";
 
 const DISMISS_KEY = "alert-dismissed:";
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Alert, Button, Container, Modal } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useMe } from "../../lib/session";
+import { useMe } from "../../lib/api/use-me";
 import { useTimeBonus } from "../../lib/time-bonus";
 import { TIME_BONUS_MODAL_DELAY_MS } from "../../lib/constants";
 import { GiftIcon } from "../ui/gift-icon";

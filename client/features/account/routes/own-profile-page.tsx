@@ -3,7 +3,7 @@ import { Badge, Card, Col, Row } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Avatar } from "../../../components/ui/avatar";
 import { LoadingState } from "../../../components/ui/states";
-import { useMe } from "../../../lib/session";
+import { useMe } from "../../../lib/api/use-me";
 import { MyPhotosCard } from "../components/my-photos-card";
 
 /** §2 /profile: the member's own account at a glance, with a link to the public profile, and photo management. */

@@ -1,7 +1,7 @@
 import { Card, Form } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LoadingState } from "../../../components/ui/states";
-import { useMe } from "../../../lib/session";
+import { useMe } from "../../../lib/api/use-me";
 import { useUpdateSettings } from "../../../lib/api/use-update-settings";
 import { activateLocale } from "../../../lib/i18n";
 import { LOCALE_NAMES, LOCALES, type Locale } from "../../../lib/constants";

@@ -1,7 +1,7 @@
 import { Link, Navigate } from "react-router";
 import { Col, Row } from "react-bootstrap";
 import { Trans } from "@lingui/react/macro";
-import { useMe } from "../../../lib/session";
+import { useMe } from "../../../lib/api/use-me";
 import { LoadingState } from "../../../components/ui/states";
 
 /** §2 index: a welcome for visitors; logged-in members are taken to the member search. */

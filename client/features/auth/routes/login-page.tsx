@@ -2,7 +2,7 @@ import { useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { Alert, Button, Card, Form } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useMe } from "../../../lib/session";
+import { useMe } from "../../../lib/api/use-me";
 import { useErrorText } from "../../../lib/errors";
 import { useLogin } from "../api/use-login";
 

@@ -1,7 +1,7 @@
 import { Navigate, useNavigate } from "react-router";
 import { Card } from "react-bootstrap";
 import { Trans } from "@lingui/react/macro";
-import { useMe } from "../../../lib/session";
+import { useMe } from "../../../lib/api/use-me";
 import { SignupForm } from "../components/signup-form";
 
 /** §2 /signup: logged-in members go to the member search. */

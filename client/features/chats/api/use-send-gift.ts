@@ -1,4 +1,4 @@
-import { trpc } from "../../../lib/trpc";
+import { appCodeOf, trpc } from "../../../lib/trpc";
 import { useAddMessageToConversation } from "./use-conversation";
 
 /**
@@ -13,6 +13,10 @@ export function useSendGift() {
       addMessage(result.message.conversationId, result.message);
       utils.accounts.me.setData(undefined, (me) => me && { ...me, credits: result.credits });
       void utils.chats.list.invalidate();
+    },
+    onError: (error) => {
+      // §2 not enough credits: the balance we show was stale, so read it again.
+      if (appCodeOf(error) === "NOT_ENOUGH_CREDITS") void utils.accounts.me.invalidate();
     },
   });
 }

@@ -1,4 +1,4 @@
-import { trpc } from "../../../lib/trpc";
+import { appCodeOf, trpc } from "../../../lib/trpc";
 import { useAddMessageToConversation } from "./use-conversation";
 
 /**
@@ -17,6 +17,10 @@ export function useSendMessage() {
         (me) => me && { ...me, credits: result.credits, freeMessagesLeft: result.freeMessagesLeft },
       );
       void utils.chats.list.invalidate();
+    },
+    onError: (error) => {
+      // §2 not enough credits: the balance we show was stale, so read it again.
+      if (appCodeOf(error) === "NOT_ENOUGH_CREDITS") void utils.accounts.me.invalidate();
     },
   });
 }

@@ -4,8 +4,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Avatar } from "../../../components/ui/avatar";
 import { ErrorState, LoadingState } from "../../../components/ui/states";
 import { PremiumOnlyModal } from "../../../components/ui/credits-modals";
-import { useMe } from "../../../lib/session";
-import { appCodeOf, trpc, type RouterError } from "../../../lib/trpc";
+import { useMe } from "../../../lib/api/use-me";
+import { appCodeOf, type RouterError } from "../../../lib/trpc";
 import { useErrorText } from "../../../lib/errors";
 import { useSiteSettings } from "../../../lib/api/use-site-settings";
 import type { RouterOutputs } from "../../../lib/router-types";
@@ -30,7 +30,6 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
   const { me } = useMe();
   const settings = useSiteSettings();
   const errorText = useErrorText();
-  const utils = trpc.useUtils();
   const chat = useChatMessages(profile.id, conversationId);
   const isTyping = useIsTyping(profile.id);
   const [noCredits, setNoCredits] = useState<"message" | "gift" | null>(null);
@@ -46,10 +45,8 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
   /** A refused send or gift: the §2 popups for credits and the conversation limit, else the reason. */
   const explainRefusal = (error: RouterError, what: "message" | "gift") => {
     const code = appCodeOf(error);
-    if (code === "NOT_ENOUGH_CREDITS") {
-      setNoCredits(what);
-      void utils.accounts.me.invalidate();
-    } else if (code === "CONVERSATION_LIMIT") setPremiumOnly(errorText(error));
+    if (code === "NOT_ENOUGH_CREDITS") setNoCredits(what);
+    else if (code === "CONVERSATION_LIMIT") setPremiumOnly(errorText(error));
     else setSendError(errorText(error));
   };
   const onSend = async (text: string, clientId?: string): Promise<boolean> => {

@@ -1,12 +1,11 @@
 import { Badge, Card } from "react-bootstrap";
 import { Link } from "react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../lib/trpc";
+import type { RouterOutputs } from "../../../lib/router-types";
 import { Money } from "./money";
 
 /** One package as credits.packages answers it (the router's own output type). */
-export type PackageView = inferRouterOutputs<AppRouter>["credits"]["packages"]["packages"][number];
+export type PackageView = RouterOutputs["credits"]["packages"]["packages"][number];
 
 /**
  * §2 package list item: credits, price (the list price struck through when the active discount

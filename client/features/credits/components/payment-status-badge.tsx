@@ -1,7 +1,9 @@
 import { Badge } from "react-bootstrap";
 import { useLingui } from "@lingui/react/macro";
+import type { RouterOutputs } from "../../../lib/router-types";
 
-type Status = "loading" | "pending" | "completed" | "failed" | "cancelled";
+/** A payment's state as payments.get and payments.list answer it. */
+type Status = RouterOutputs["payments"]["get"]["status"];
 
 /** §4 payment states as a badge: loading, pending (wait), completed, failed, cancelled. */
 export function PaymentStatusBadge({ status }: { status: Status }) {

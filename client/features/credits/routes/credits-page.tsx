@@ -5,7 +5,7 @@ import { paths } from "../../../app/paths";
 import { ErrorState, LoadingState } from "../../../components/ui/states";
 import { GiftIcon } from "../../../components/ui/gift-icon";
 import { useErrorText } from "../../../lib/errors";
-import { useMe } from "../../../lib/session";
+import { useMe } from "../../../lib/api/use-me";
 import { useTimeBonus } from "../../../lib/time-bonus";
 import { usePackages } from "../api/use-packages";
 import { usePayments } from "../api/use-payments";

@@ -10,7 +10,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "../../../app/paths";
 import { ErrorState, LoadingState } from "../../../components/ui/states";
 import { useErrorText } from "../../../lib/errors";
-import { useMe } from "../../../lib/session";
+import { useMe } from "../../../lib/api/use-me";
 import { appCodeOf, type RouterError } from "../../../lib/trpc";
 import { countryName } from "../../../lib/money";
 import { useDirectDebitState } from "../api/use-direct-debit-state";

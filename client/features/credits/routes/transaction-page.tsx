@@ -5,8 +5,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "../../../app/paths";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/states";
 import { useErrorText } from "../../../lib/errors";
-import { useMe } from "../../../lib/session";
-import { appCodeOf, trpc } from "../../../lib/trpc";
+import { useMe } from "../../../lib/api/use-me";
+import { appCodeOf } from "../../../lib/trpc";
 import { usePayment } from "../api/use-payment";
 import { useCancelPayment } from "../api/use-cancel-payment";
 import { useRepeatOrder } from "../api/use-repeat-order";
@@ -30,22 +30,14 @@ export function TransactionPage() {
   const errorText = useErrorText();
   const { me } = useMe();
   const { t } = useLingui();
-  const utils = trpc.useUtils();
   const p = payment.data;
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // Settled: the balance, premium and prices change; move focus to the outcome for screen readers.
+  // Settled (usePayment reads the balance, premium and prices again): move focus to the outcome for screen readers.
   const settled = p && p.status !== "pending" && p.status !== "loading";
   useEffect(() => {
-    if (!settled) return;
-    void Promise.all([
-      utils.accounts.me.invalidate(),
-      utils.discounts.active.invalidate(),
-      utils.credits.packages.invalidate(),
-      utils.members.invalidate(),
-    ]);
-    heading.current?.focus();
-  }, [settled, utils]);
+    if (settled) heading.current?.focus();
+  }, [settled]);
 
   if (id === null || (payment.error && appCodeOf(payment.error) === "NOT_FOUND")) {
     return (

@@ -1,8 +1,8 @@
 import { keepPreviousData } from "@tanstack/react-query";
-import { trpc, type AppRouter } from "../../../lib/trpc";
-import type { inferRouterInputs } from "@trpc/server";
+import { trpc } from "../../../lib/trpc";
+import type { RouterInputs } from "../../../lib/router-types";
 
-export type SearchMembersInput = inferRouterInputs<AppRouter>["members"]["search"];
+export type SearchMembersInput = RouterInputs["members"]["search"];
 
 /** members.search: one page of profile cards; the previous page stays on screen while the next loads. */
 export function useSearchMembers(input: SearchMembersInput) {

@@ -6,19 +6,11 @@ import { paths } from "../../../app/paths";
 import { NotEnoughCreditsModal, PremiumOnlyModal } from "../../../components/ui/credits-modals";
 import { useErrorText } from "../../../lib/errors";
 import { appCodeOf } from "../../../lib/trpc";
+import type { RouterOutputs } from "../../../lib/router-types";
 import { useUnlockPhoto } from "../api/use-unlock-photo";
 
-export type GalleryPhoto =
-  | { id: number; isMain: boolean; isPrivate: boolean; locked: false; url: string; thumbUrl: string }
-  | {
-      id: number;
-      isMain: false;
-      isPrivate: boolean;
-      locked: true;
-      blurredUrl: string;
-      unlock: "premium" | "credits";
-      unlockCredits: number | null;
-    };
+/** One photo of a profile as members.get answers it: viewable (url) or locked (blurred, how to unlock). */
+export type GalleryPhoto = RouterOutputs["members"]["get"]["photos"][number];
 
 function LockIcon() {
   return (

@@ -3,7 +3,7 @@ import { Button, Col, Row } from "react-bootstrap";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/states";
 import { useErrorText } from "../../../lib/errors";
-import { useMe } from "../../../lib/session";
+import { useMe } from "../../../lib/api/use-me";
 import { useSearchMembers, type SearchMembersInput } from "../api/use-search-members";
 import { ProfileCard } from "../components/profile-card";
 import { Pager } from "../components/pager";

@@ -1,0 +1,20 @@
+import { useNavigate } from "react-router";
+import { trpc } from "../trpc";
+import { useSessionChanged } from "../session";
+
+/** accounts.logout (§2 account menu): ends the session everywhere and goes home. */
+export function useLogout() {
+  const navigate = useNavigate();
+  const sessionChanged = useSessionChanged();
+  const mutation = trpc.accounts.logout.useMutation({
+    onSettled: async () => {
+      // §4: the welcome time bonus (and its banner and popup dismissals) clears on logout.
+      for (const key of Object.keys(localStorage))
+        if (key.startsWith("alert-dismissed:time-bonus")) localStorage.removeItem(key);
+      for (const key of Object.keys(sessionStorage)) if (key.startsWith("time-bonus-")) sessionStorage.removeItem(key);
+      await sessionChanged();
+      navigate("/", { replace: true });
+    },
+  });
+  return () => mutation.mutate();
+}
