@@ -2,7 +2,7 @@ import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } fr
 import { ChatLayout, DefaultLayout, EmptyLayout, LanderLayout } from "../components/layouts/layouts";
 import { NotFoundPage, RouteErrorPage } from "../components/errors/error-pages";
 import { LoadingState } from "../components/ui/states";
-import { useMe } from "../lib/session";
+import { useMe } from "../lib/api/use-me";
 import { LiveProvider } from "./live-provider";
 import { paths } from "./paths";
 
