@@ -27,6 +27,7 @@ import type {
 import type { DirectDebitMandatesTable, DirectDebitBlocksTable, SmsMessagesTable } from "./tables/directdebit.table.js";
 import type { DiscountCodesTable, DiscountRedemptionsTable } from "./tables/discounts.table.js";
 import type { ServerSecretsTable } from "./tables/secrets.table.js";
+import type { MailOutboxTable, NotificationSettingsTable, AccountDeletionsTable } from "./tables/notifications.table.js";
 
 export interface Database {
   users: UsersTable;
@@ -59,6 +60,9 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   photo_unlocks: PhotoUnlocksTable;
   server_secrets: ServerSecretsTable;
+  mail_outbox: MailOutboxTable;
+  notification_settings: NotificationSettingsTable;
+  account_deletions: AccountDeletionsTable;
 }
 
 export type * from "./tables/columns.js";
@@ -73,3 +77,4 @@ export type * from "./tables/payments.table.js";
 export type * from "./tables/directdebit.table.js";
 export type * from "./tables/discounts.table.js";
 export type * from "./tables/secrets.table.js";
+export type * from "./tables/notifications.table.js";
