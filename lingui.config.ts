@@ -9,7 +9,7 @@ export default defineConfig({
   catalogs: [
     {
       path: "<rootDir>/client/locales/{locale}",
-      include: ["<rootDir>/client"],
+      include: ["<rootDir>/client", "<rootDir>/server/features/mail/mail.messages.ts"],
       exclude: ["**/node_modules/**"],
     },
   ],

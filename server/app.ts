@@ -33,6 +33,10 @@ import { createSimulatedProvider, SIMULATED_WEBHOOK_PATH } from "./features/paym
 import { paymentRoutes } from "./features/payments/payments.http.js";
 import { photoRoutes } from "./features/members/photos.http.js";
 import { secureStoredPrivatePhotos } from "./features/members/photos.service.js";
+import { startMailWorker } from "./features/mail/mail.service.js";
+import { renderOutboxMail } from "./features/mail/mail.templates.js";
+import { notificationRoutes } from "./features/notifications/notifications.http.js";
+import { startDeletionPurgeJob } from "./features/account-deletion/deletion.service.js";
 
 /** How often sockets are checked for a send buffer past WS_MAX_BUFFERED_BYTES. */
 const SLOW_CONSUMER_CHECK_MS = 1000;
@@ -65,6 +69,8 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
   // No secret has a built-in value: unset, it is generated once and kept in the database.
   const paymentWebhookSecret = await resolveSecret(db, "payment_webhook", config.PAYMENT_WEBHOOK_SECRET);
   const mediaUrlSecret = await resolveSecret(db, "media_url", undefined);
+  const mailWebhookSecret = await resolveSecret(db, "mail_webhook", config.MAIL_WEBHOOK_SECRET);
+  const mailLinkSecret = await resolveSecret(db, "mail_links", undefined);
   // The simulated provider posts its signed webhooks through the real HTTP route (the app is
   // built below; deliveries only start once it serves requests).
   let appForWebhooks: FastifyInstance | null = null;
@@ -99,9 +105,15 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     simulatedCheckout: opts.deps?.paymentProvider ? (opts.deps.simulatedCheckout ?? null) : simulatedCheckout,
     paymentWebhookSecret,
     mediaUrlSecret,
+    mailWebhookSecret,
+    mailLinkSecret,
   };
   if (config.SEED_DEMO) await seedIfEmpty(deps);
   await secureStoredPrivatePhotos(deps);
+  // The mail outbox is drained by every instance (claims are exclusive), and pending deletions
+  // past their 14 days are purged (§4, §9).
+  const stopMailWorker = startMailWorker(deps, renderOutboxMail);
+  const stopPurgeJob = startDeletionPurgeJob(deps);
 
   const stopSessionListener = await bus.subscribe(SESSION_ENDED_CHANNEL, (msg) => {
     const sessionId = (msg as { sessionId?: unknown }).sessionId;
@@ -202,6 +214,7 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
   await app.register(legacyApi(deps), { prefix: "/api" }); // §7 /api/*.php polling API (server/legacy)
   await app.register(paymentRoutes(deps)); // payment webhooks and the simulated hosted checkout's API
   await app.register(photoRoutes(deps)); // POST /media/upload: a member adds a photo (multipart)
+  await app.register(notificationRoutes(deps)); // one-click unsubscribe (RFC 8058) and the mail webhook
 
   // Photos: unguessable file names, so a URL is only known to members the server showed it to.
   fs.mkdirSync(config.mediaDir, { recursive: true });
@@ -257,6 +270,8 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
       clearInterval(sessionSweep);
       stopReconnectSweep();
       stopSlowConsumerGuard();
+      stopPurgeJob();
+      await stopMailWorker();
       // Let webhooks under way land before the database closes (bounded: a retry loop may wait).
       await Promise.race([simulatedCheckout.idle(), new Promise((r) => setTimeout(r, 2000).unref())]);
       await app.close();

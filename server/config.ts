@@ -75,6 +75,13 @@ const EnvSchema = z.object({
    * (features/secrets). Set it when a real provider must know the key.
    */
   PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /**
+   * Key of the HMAC-SHA256 signature on the bounce / feedback-loop webhook (POST /webhooks/mail,
+   * README). No built-in value: unset, generated on the first start and kept in the database.
+   */
+  MAIL_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** How often each instance's mail worker looks for due mails in the outbox (ms). */
+  MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
 });
 
 export type Config = z.infer<typeof EnvSchema> & {

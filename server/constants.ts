@@ -29,6 +29,8 @@ export const AUTH_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const LOCALE_COOKIE_NAME = "locale";
 export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
+/** §4, §9: an account pending deletion can be reactivated for 14 days; then its data is purged. */
+export const ACCOUNT_REACTIVATION_WINDOW_SECONDS = 14 * 24 * 3600;
 /** §4, §9: welcome time bonus lasts 14400 s from signup. */
 export const WELCOME_BONUS_SECONDS = 14_400;
 /** Its 25 percent (§1, §9) is the code's value_percentage, in the discount_codes row (one source). */

@@ -33,4 +33,8 @@ export interface AppDeps {
   paymentWebhookSecret: string;
   /** Key of private photos' viewer-bound URLs (members.photos.ts), generated on first start and stored. */
   mediaUrlSecret: string;
+  /** Key of the bounce / feedback-loop webhook's signature: MAIL_WEBHOOK_SECRET, or generated and stored. */
+  mailWebhookSecret: string;
+  /** Key of the signed links in mails (unsubscribe without login), generated on first start and stored. */
+  mailLinkSecret: string;
 }

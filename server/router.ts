@@ -9,6 +9,8 @@ import { creditsRouter } from "./features/credits/credits.router.js";
 import { directDebitRouter } from "./features/directdebit/directdebit.router.js";
 import { discountsRouter } from "./features/discounts/discounts.router.js";
 import { paymentsRouter } from "./features/payments/payments.router.js";
+import { notificationsRouter } from "./features/notifications/notifications.router.js";
+import { accountDeletionRouter } from "./features/account-deletion/deletion.router.js";
 
 /** The root router. The client imports only its type. */
 export const appRouter = router({
@@ -22,6 +24,8 @@ export const appRouter = router({
   directDebit: directDebitRouter,
   discounts: discountsRouter,
   payments: paymentsRouter,
+  notifications: notificationsRouter,
+  accountDeletion: accountDeletionRouter,
 });
 
 export type AppRouter = typeof appRouter;

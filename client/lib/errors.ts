@@ -16,6 +16,7 @@ const MESSAGES: Record<Exclude<AppErrorCode, "VALIDATION">, MessageDescriptor> =
   TOO_MANY_ATTEMPTS: msg`Too many incorrect attempts, account blocked for {minutes} min.`,
   EMAIL_EXISTS: msg`An account with this e-mail address already exists.`,
   LINK_INVALID: msg`Link expired or invalid, request a new email.`,
+  ACCOUNT_PENDING_DELETION: msg`This account is pending deletion. We can e-mail you a link to reactivate it.`,
   ACTIVATION_FAILED: msg`Activation failed.`,
   NOT_FOUND: msg`This page could not be found`,
   FORBIDDEN: msg`You have no access to this page.`,

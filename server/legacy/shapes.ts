@@ -28,9 +28,8 @@ export function legacyUser(u: CurrentUser, site: Pick<Site, "fictional_icon">) {
     paid_user: u.paidUser,
     free_messages_left: u.freeMessagesLeft,
     signup_date: u.signupDate,
-    // §3: the reason e-mail notifications were switched off (fbl, bounce, listunsubscribe);
-    // nothing switches them off yet, so always null.
-    notifications_disabled: null as null | "fbl" | "bounce" | "listunsubscribe",
+    // §3: the reason e-mail notifications were switched off (fbl, bounce, listunsubscribe), or null.
+    notifications_disabled: u.notificationsDisabled,
     fictional_icon: site.fictional_icon,
     send_with_enter: u.sendWithEnter,
     profile: {

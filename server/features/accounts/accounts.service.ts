@@ -12,6 +12,9 @@ import { createSession, endSession, hashToken } from "./sessions.service.js";
 import { clearLoginFailures, recordLoginFailure, reserveLoginAttempt } from "./login-throttle.service.js";
 import type { LoginInput, SignupInput } from "./accounts.schema.js";
 import { mediaUrl } from "../members/members.photos.js";
+import { enqueueMail, kickMailWorker } from "../mail/mail.service.js";
+import { getNotificationSettings } from "../notifications/notifications.service.js";
+import { AccountPendingDeletionError } from "../account-deletion/deletion.service.js";
 
 export class EmailExistsError extends DomainError {
   constructor() {
@@ -47,6 +50,8 @@ export interface CurrentUser {
   gender: "male" | "female" | null;
   country: string | null;
   mainImage: { url: string; thumbUrl: string; status: string } | null;
+  /** §3 why e-mail notifications are off (fbl, bounce, listunsubscribe), or null; the §2 alert shows it. */
+  notificationsDisabled: "fbl" | "bounce" | "listunsubscribe" | null;
 }
 
 // Argon2id (the library's default algorithm) with its recommended memory and time costs.
@@ -105,38 +110,36 @@ export async function signup(
       return { userId: id, session: await createSession(tx, id) };
     }));
   } catch (err) {
-    if (isUniqueViolation(err)) throw new EmailExistsError();
+    if (isUniqueViolation(err)) {
+      // §8 account pending deletion at signup: offer reactivation instead of a second account.
+      const existing = await repo.findUserByEmail(deps.db, input.email);
+      if (existing?.status === "pending_deletion") throw new AccountPendingDeletionError();
+      throw new EmailExistsError();
+    }
     throw err;
   }
-  await sendActivationMail(deps, input.email, input.name, activationToken, origin, site.name);
+  await sendActivationMail(deps, userId, activationToken, site as { domain?: string });
   const user = await getCurrentUser(deps, userId);
   return { user, token: session.token, sessionId: session.sessionId };
 }
 
-async function sendActivationMail(
-  deps: AppDeps,
-  email: string,
-  name: string,
-  token: string,
-  origin: string,
-  site: string,
-) {
-  const link = `${origin}/activate?token=${encodeURIComponent(token)}`;
+/**
+ * Queue the activation mail (mail.templates "activation": in the member's language, from the
+ * same Lingui catalogs, §1) and ask the mail worker to send it now. A mail that cannot be sent
+ * stays queued and is retried; the member can also ask again from the reminder banner.
+ */
+async function sendActivationMail(deps: AppDeps, userId: number, token: string, site: { domain?: string }) {
   try {
-    await deps.mailer.send({
-      to: email,
-      subject: `Confirm your e-mail address for ${site}`,
-      text: `Hello ${name},\n\nwelcome to ${site}! Please confirm your e-mail address by opening this link:\n\n${link}\n\nUntil you confirm, other members cannot reply to you.\n`,
-      html: `<p>Hello ${escapeHtml(name)},</p><p>welcome to ${site}! Please confirm your e-mail address:</p><p><a href="${link}">Confirm my e-mail address</a></p><p>Until you confirm, other members cannot reply to you.</p>`,
+    await enqueueMail(deps.db, {
+      kind: "activation",
+      userId,
+      siteDomain: site.domain ?? null,
+      data: { token },
     });
+    await kickMailWorker(deps);
   } catch (err) {
-    // The account exists; the member can ask for the mail again from the reminder banner.
-    deps.log.error({ err, email }, "activation mail could not be sent");
+    deps.log.error({ err, userId }, "activation mail could not be queued");
   }
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**
@@ -159,6 +162,9 @@ export async function login(
     throw new LoginFailedError();
   }
   await clearLoginFailures(deps, input.email);
+  // §8 account pending deletion (right password): AccountPendingDeletionError; the client offers
+  // to mail the reactivation link.
+  if (row.status === "pending_deletion") throw new AccountPendingDeletionError();
   const session = await createSession(deps.db, row.id);
   await recordActivity(deps, row.id);
   return { user: await getCurrentUser(deps, row.id), token: session.token, sessionId: session.sessionId };
@@ -201,7 +207,7 @@ export async function resendActivation(
     purpose: "activate",
     expires_at: new Date(Date.now() + ACTIVATION_LINK_TTL_SECONDS * 1000),
   });
-  await sendActivationMail(deps, user.email, user.name, token, origin, site.name);
+  await sendActivationMail(deps, userId, token, site as { domain?: string });
 }
 
 /**
@@ -209,9 +215,13 @@ export async function resendActivation(
  * @throws NotFoundError when the member no longer exists.
  */
 export async function getCurrentUser(deps: AppDeps, userId: number): Promise<CurrentUser> {
-  const r = await repo.findCurrentUserRow(deps.db, userId);
+  const [r, notifications] = await Promise.all([
+    repo.findCurrentUserRow(deps.db, userId),
+    getNotificationSettings(deps, userId),
+  ]);
   if (!r) throw new NotFoundError();
   return {
+    notificationsDisabled: notifications.notificationsDisabled,
     id: r.id,
     email: r.email,
     name: r.name,

@@ -9,6 +9,8 @@ import { getProfileSummaries, lockMembersForUpdate, type ProfileSummary } from "
 import { publishEphemeral, publishStored, recordEvent, recordEvents, type StoredEvent } from "../live/live.service.js";
 import type { ChatMessage } from "./chats.events.js";
 import * as repo from "./chats.repository.js";
+import { kickMailWorker } from "../mail/mail.service.js";
+import { queueNotificationInTx } from "../notifications/notifications.service.js";
 
 /** §2 not-enough-credits popup (one class for every purchase with credits: credits.service.ts). */
 export { NotEnoughCreditsError } from "../credits/credits.service.js";
@@ -111,6 +113,7 @@ export async function sendMessage(
     charged: number;
     events: StoredEvent[];
   };
+  let mailQueued = false;
   try {
     result = await inTransaction(deps.db, async (tx) => {
       const members = await lockMembersForUpdate(tx, [senderId, input.toProfileId]);
@@ -118,11 +121,15 @@ export async function sendMessage(
       const recipient = members.get(input.toProfileId);
       if (!sender) throw new NotFoundError();
       if (!recipient) throw new NotFoundError("This member could not be found.");
+      // §4: an account pending deletion is not writable to, by anyone.
+      if (recipient.status === "pending_deletion") throw new NotFoundError("This member could not be found.");
       // §1: members must confirm their address before others can reply to them.
       if (recipient.status !== "active") throw new RecipientNotConfirmedError();
 
       // The conversation's next seq, taken under its row lock: sequence order is commit order.
       let conv = await repo.bumpSeqOfPair(tx, senderId, recipient.id);
+      const newConversation = !conv;
+      mailQueued = false; // a retried transaction starts over
       if (!conv) {
         // §4: a hidden (invisible or disabled) member cannot be written to first; replies go on.
         if (!recipient.visible) throw new NotFoundError("This member could not be found.");
@@ -161,7 +168,18 @@ export async function sendMessage(
         credits_charged: charged,
         gift: input.gift ?? null,
       });
-      await repo.markDelivered(tx, conv.id, senderId, recipient.id, seq);
+      const unread = await repo.markDelivered(tx, conv.id, senderId, recipient.id, seq);
+      // §3 e-mail: a new conversation, or the first unread message of one (batched: no further
+      // mail for this conversation until the member has read it). Queued in this transaction
+      // (outbox), sent by the mail worker after commit: it never blocks or fails the send.
+      if (unread === 1)
+        mailQueued = await queueNotificationInTx(tx, {
+          kind: newConversation ? "new_conversation" : "new_message",
+          userId: recipient.id,
+          fromId: senderId,
+          conversationId: conv.id,
+          siteDomain: "domain" in settings ? (settings as { domain: string }).domain : null,
+        });
       const message = toMessage({
         ...row,
         conversation_id: conv.id,
@@ -192,6 +210,7 @@ export async function sendMessage(
     throw err;
   }
   deps.metrics.messagesSent.inc();
+  if (mailQueued) void kickMailWorker(deps);
   await publishStored(deps, result.events);
   const { events: _events, ...rest } = result;
   return { ...rest, duplicate: false };

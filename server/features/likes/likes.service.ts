@@ -5,6 +5,8 @@ import { DAILY_LIKES_FREE } from "../../constants.js";
 import { getProfileSummaries, lockMembersForUpdate, type ProfileSummary } from "../members/members.service.js";
 import { publishStored, recordEvent, type StoredEvent } from "../live/live.service.js";
 import * as repo from "./likes.repository.js";
+import { queueNotificationInTx } from "../notifications/notifications.service.js";
+import { kickMailWorker } from "../mail/mail.service.js";
 
 export class DailyLikesExhaustedError extends DomainError {
   constructor(secondsUntilReset: number) {
@@ -75,8 +77,11 @@ export async function like(deps: AppDeps, likerId: number, likedId: number): Pro
           await recordEvent(tx, likerId, { type: "match.new", profile: profiles.get(likedId)! }),
         ]
       : [await recordEvent(tx, likedId, { type: "like.new", profile: profiles.get(likerId)! })];
+    // §3 e-mail (outbox, sent after commit): a new like, or a match to the member who liked first.
+    await queueNotificationInTx(tx, { kind: mutual ? "match" : "like", userId: likedId, fromId: likerId });
     return { result: { liked: true, match: mutual, likesLeftToday }, events };
   });
+  if (events.length > 0) void kickMailWorker(deps);
   await publishStored(deps, events);
   return result;
 }

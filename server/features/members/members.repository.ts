@@ -9,7 +9,9 @@ function selectProfileCards(db: DB | Tx) {
   return db
     .selectFrom("profiles")
     .leftJoin("photos", (j) => j.onRef("photos.profile_id", "=", "profiles.id").on("photos.is_main", "=", true))
+    .innerJoin("users", "users.id", "profiles.id")
     .select([
+      "users.status as account_status",
       "profiles.id",
       "profiles.name",
       "profiles.birth_date",

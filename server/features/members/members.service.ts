@@ -54,13 +54,16 @@ export function toProfileSummary(r: ProfileSummaryRow): ProfileSummary {
  * profile, visible profiles (confirmed, active, not invisible), and the members they already
  * share a conversation or a match with (`contacts`: existing conversations go on, §4). Everyone
  * else is hidden: unconfirmed, invisible or deactivated members cannot be found by trying ids.
+ * An account pending deletion (§4) is hidden from everyone else, contacts included.
  */
 export function isVisibleTo(
   viewerId: number,
-  profile: { id: number; visible: boolean },
+  profile: { id: number; visible: boolean; account_status?: string },
   contacts?: ReadonlySet<number>,
 ): boolean {
-  return profile.id === viewerId || profile.visible || (contacts?.has(profile.id) ?? false);
+  if (profile.id === viewerId) return true;
+  if (profile.account_status === "pending_deletion") return false;
+  return profile.visible || (contacts?.has(profile.id) ?? false);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { DB } from "../../../db/create-db.js";
 import { insertOrReadSecret } from "./secrets.repository.js";
 
 /** The secrets the server generates when configuration gives none. */
-export type SecretName = "payment_webhook" | "media_url";
+export type SecretName = "payment_webhook" | "media_url" | "mail_webhook" | "mail_links";
 
 /**
  * A secret shared by every instance (ARCHITECTURE "The edge": no secret has a built-in value):
