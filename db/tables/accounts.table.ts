@@ -14,6 +14,8 @@ export interface UsersTable {
   language: Generated<string>;
   invisible: Generated<boolean>;
   send_with_enter: Generated<boolean>;
+  /** Owned by the chats feature (migration 2026_11_24_0800): 'Seen' and typing, shown only when both members have it on. */
+  read_receipts: Generated<boolean>;
   last_event_seq: Generated<number>;
   signup_date: Timestamp;
   confirmed_at: Timestamp | null;

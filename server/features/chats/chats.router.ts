@@ -3,10 +3,12 @@ import {
   ConversationIdInput,
   ConversationInput,
   ProfileIdInput,
+  ReadReceiptsInput,
   SendGiftInput,
   SendMessageInput,
 } from "./chats.schema.js";
 import * as chats from "./chats.service.js";
+import * as receipts from "./read-receipts.service.js";
 
 /** Chats (§2 /chats, /chats/{id}, /members/{id}/chat; §4; §9): wiring only. */
 export const chatsRouter = router({
@@ -19,7 +21,7 @@ export const chatsRouter = router({
     .query(({ ctx, input }) => chats.getConversation(ctx.deps, ctx.member.id, input)),
   markRead: memberProcedure
     .input(ConversationIdInput)
-    .mutation(({ ctx, input }) => chats.markConversationRead(ctx.deps, ctx.member.id, input.conversationId)),
+    .mutation(({ ctx, input }) => receipts.markReadAndTell(ctx.deps, ctx.member.id, input.conversationId)),
   send: memberProcedure
     .input(SendMessageInput)
     .mutation(({ ctx, input }) => chats.sendMessage(ctx.deps, ctx.member.id, input, ctx.site)),
@@ -32,5 +34,15 @@ export const chatsRouter = router({
     .mutation(({ ctx, input }) => chats.removeChat(ctx.deps, ctx.member.id, input.conversationId)),
   typing: memberProcedure
     .input(ConversationIdInput)
-    .mutation(({ ctx, input }) => chats.notifyTyping(ctx.deps, ctx.member.id, input.conversationId)),
+    .mutation(({ ctx, input }) => receipts.notifyTypingIfShared(ctx.deps, ctx.member.id, input.conversationId)),
+  /** Output { enabled, shared, otherReadSeq } ('Seen' only when both members have receipts on). Errors: NOT_FOUND. */
+  readReceipts: memberProcedure
+    .input(ConversationIdInput)
+    .query(({ ctx, input }) => receipts.getConversationReceipts(ctx.deps, ctx.member.id, input.conversationId)),
+  /** The caller's read-receipts setting: output { enabled }. */
+  readReceiptsSetting: memberProcedure.query(({ ctx }) => receipts.getReadReceiptsSetting(ctx.deps, ctx.member.id)),
+  /** Input { enabled }. Output { enabled }. */
+  setReadReceipts: memberProcedure
+    .input(ReadReceiptsInput)
+    .mutation(({ ctx, input }) => receipts.setReadReceipts(ctx.deps, ctx.member.id, input.enabled)),
 });

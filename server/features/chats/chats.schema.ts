@@ -27,3 +27,6 @@ export const SendGiftInput = z.object({
   clientId: z.uuid(),
   gift: z.enum(GIFT_KEYS),
 });
+
+/** Read receipts on or off (read-receipts.service.ts). */
+export const ReadReceiptsInput = z.object({ enabled: z.boolean() });

@@ -1,5 +1,6 @@
 import type { AppDeps } from "../../deps.js";
 import { mediaUrl } from "../members/members.photos.js";
+import { getProfileSummaries, type ProfileSummary } from "../members/members.service.js";
 import * as repo from "./auto-like.repository.js";
 
 /** A profile for the §2 'new like' modal (§7 /api/auto-like.php): id and main image. */
@@ -9,6 +10,8 @@ export interface AutoLikeProfile {
   mainImage: { url: string; thumbUrl: string; status: string };
   /** True when this member liked the caller and the caller has not seen it yet. */
   likeNew: boolean;
+  /** Run by the site: shown with the site's fictional_icon and fictional_warning (§3). */
+  fictional: boolean;
 }
 
 /** How many recently active members the suggestion is drawn from. */
@@ -33,13 +36,32 @@ export async function pickAutoLikeProfile(deps: Pick<AppDeps, "db">, userId: num
 }
 
 function toProfile(
-  r: { id: number; name: string; filename: string; thumb_filename: string; photo_status: string },
+  r: { id: number; name: string; filename: string; thumb_filename: string; photo_status: string; fictional: boolean },
   likeNew: boolean,
 ): AutoLikeProfile {
   return {
     id: r.id,
     name: r.name,
+    fictional: r.fictional,
     mainImage: { url: mediaUrl(r.filename), thumbUrl: mediaUrl(r.thumb_filename), status: r.photo_status },
     likeNew,
   };
+}
+
+/**
+ * The /likes suggestion card (§7 /api/auto-like.php shown to the member, issue 14): what
+ * pickAutoLikeProfile picks, as a profile card from the members service (with whatever labels it
+ * carries, such as fictional). `kind` keeps the truth: 'received' only for a like the member
+ * really received and has not seen; anything else is a 'suggestion' ('someone you may like'),
+ * never shown as a like. Reads only.
+ * @returns null when there is nobody to show (or the pick is not visible to the member).
+ */
+export async function getLikesSuggestion(
+  deps: Pick<AppDeps, "db">,
+  userId: number,
+): Promise<{ kind: "received" | "suggestion"; profile: ProfileSummary } | null> {
+  const pick = await pickAutoLikeProfile(deps, userId);
+  if (!pick) return null;
+  const profile = (await getProfileSummaries(deps.db, userId, [pick.id])).get(pick.id);
+  return profile ? { kind: pick.likeNew ? "received" : "suggestion", profile } : null;
 }

@@ -1,6 +1,7 @@
 import { router, memberProcedure } from "../../trpc/init.js";
 import { ListLikesInput, ProfileIdInput } from "./likes.schema.js";
 import * as likes from "./likes.service.js";
+import { getLikesSuggestion } from "./auto-like.service.js";
 
 /** Likes and matches (§2 /likes, §4): wiring only. */
 export const likesRouter = router({
@@ -19,4 +20,6 @@ export const likesRouter = router({
   markSeen: memberProcedure
     .input(ProfileIdInput)
     .mutation(({ ctx, input }) => likes.markLikeSeen(ctx.deps, ctx.member.id, input.profileId)),
+  /** The /likes suggestion card (§7 auto-like): output { kind: 'received' | 'suggestion', profile } or null. */
+  suggestion: memberProcedure.query(({ ctx }) => getLikesSuggestion(ctx.deps, ctx.member.id)),
 });

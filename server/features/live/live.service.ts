@@ -4,10 +4,12 @@ import type { Tx } from "../../../db/create-db.js";
 import type { ChatEvent } from "../chats/chats.events.js";
 import type { LikeEvent } from "../likes/likes.events.js";
 import type { CreditsEvent } from "../credits/credits.events.js";
+import type { SafetyEvent } from "../safety/safety.events.js";
+import type { ReceiptEvent } from "../chats/read-receipts.events.js";
 import { appendMemberEvent, appendMemberEvents, findEventsAfter, findLastEventSeq } from "./live.repository.js";
 
 /** Every event a member's tabs receive live. */
-export type LiveEvent = ChatEvent | LikeEvent | CreditsEvent;
+export type LiveEvent = SafetyEvent | ChatEvent | LikeEvent | CreditsEvent | ReceiptEvent;
 
 /** An event written to the member's log, to be published after commit. */
 export interface StoredEvent {

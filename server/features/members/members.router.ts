@@ -10,6 +10,7 @@ import {
 import * as members from "./members.service.js";
 import { unlockPhoto } from "./photo-unlocks.service.js";
 import * as photos from "./photos.service.js";
+import { listRelatedProfiles } from "./related.service.js";
 
 /** Member search and profiles (§2 /members, /members/{id}): wiring only. */
 export const membersRouter = router({
@@ -19,6 +20,10 @@ export const membersRouter = router({
   get: memberProcedure
     .input(GetMemberInput)
     .query(({ ctx, input }) => members.getMemberProfile(ctx.deps, ctx.member, input.id, ctx.site)),
+  /** §2 related profiles of `id`: output { items: ProfileSummary[] } (visible ones only). Errors: NOT_FOUND. */
+  related: memberProcedure
+    .input(GetMemberInput)
+    .query(({ ctx, input }) => listRelatedProfiles(ctx.deps, ctx.member.id, input.id)),
   regions: memberProcedure.input(RegionsInput).query(({ input }) => members.listRegions(input.country)),
   interests: memberProcedure.query(() => members.listInterests()),
   /** Buy access to a private photo for photo_credits. Errors: NOT_FOUND, PREMIUM_ONLY, NOT_ENOUGH_CREDITS. */
