@@ -142,7 +142,10 @@ export async function purgeAccountInTx(tx: Tx, userId: number, now: Date): Promi
     .forUpdate()
     .executeTakeFirst();
   if (!due) return null;
-  await tx.deleteFrom("likes").where((eb) => eb.or([eb("liker_id", "=", userId), eb("liked_id", "=", userId)])).execute();
+  await tx
+    .deleteFrom("likes")
+    .where((eb) => eb.or([eb("liker_id", "=", userId), eb("liked_id", "=", userId)]))
+    .execute();
   await tx.deleteFrom("like_quota").where("user_id", "=", userId).execute();
   await tx.deleteFrom("photo_unlocks").where("user_id", "=", userId).execute();
   await tx.deleteFrom("photos").where("profile_id", "=", userId).execute();

@@ -21,7 +21,12 @@ export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
 
 /** accountDeletion.reactivate: the token of the mailed link (43 base64url characters). */
 export const ReactivateInput = z
-  .object({ token: z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, "Link expired or invalid, request a new email.") })
+  .object({
+    token: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "Link expired or invalid, request a new email."),
+  })
   .strict();
 
 /** accountDeletion.requestReactivation: the address of the account pending deletion. */

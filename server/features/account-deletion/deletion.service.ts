@@ -18,10 +18,7 @@ export class ReactivationLinkInvalidError extends DomainError {
 /** §8 "account pending deletion" at login or signup: the client offers to mail the reactivation link. */
 export class AccountPendingDeletionError extends DomainError {
   constructor() {
-    super(
-      "ACCOUNT_PENDING_DELETION",
-      "This account is pending deletion. We can e-mail you a link to reactivate it.",
-    );
+    super("ACCOUNT_PENDING_DELETION", "This account is pending deletion. We can e-mail you a link to reactivate it.");
   }
 }
 

@@ -11,13 +11,15 @@ export const MAIL_TEXT = {
   settingsLink: /*i18n*/ "Change your e-mail notifications",
 
   activationSubject: /*i18n*/ "Confirm your e-mail address for {site}",
-  activationBody: /*i18n*/ "Welcome to {site}! Please confirm your e-mail address. Until you confirm, other members cannot reply to you.",
+  activationBody:
+    /*i18n*/ "Welcome to {site}! Please confirm your e-mail address. Until you confirm, other members cannot reply to you.",
   activationButton: /*i18n*/ "Confirm my e-mail address",
 
   newConversationSubject: /*i18n*/ "{from} started a conversation with you on {site}",
   newConversationBody: /*i18n*/ "{from} sent you a first message. Open the conversation to read it and reply.",
   newMessageSubject: /*i18n*/ "New message from {from} on {site}",
-  newMessageBody: /*i18n*/ "{from} sent you a new message. Further messages in this conversation are not mailed until you have read it.",
+  newMessageBody:
+    /*i18n*/ "{from} sent you a new message. Further messages in this conversation are not mailed until you have read it.",
   readButton: /*i18n*/ "Read the message",
 
   likeSubject: /*i18n*/ "{from} likes you on {site}",
@@ -31,7 +33,8 @@ export const MAIL_TEXT = {
   reminderBody: /*i18n*/ "{from} wrote to you more than a day ago and is waiting for your answer.",
 
   deletedSubject: /*i18n*/ "Your {site} account will be deleted in 14 days",
-  deletedBody: /*i18n*/ "Your account was deleted at your request. It is hidden from everyone and its personal data will be removed for good in 14 days. Changed your mind? Reactivate it with this link within 14 days.",
+  deletedBody:
+    /*i18n*/ "Your account was deleted at your request. It is hidden from everyone and its personal data will be removed for good in 14 days. Changed your mind? Reactivate it with this link within 14 days.",
   reactivateButton: /*i18n*/ "Reactivate my account",
 } as const;
 

@@ -86,7 +86,10 @@ export async function drainMailQueue(deps: AppDeps, render: MailRenderer, onlyId
         sent += 1;
       } catch (err) {
         const delay = retryDelaySeconds(row.attempts);
-        deps.log.warn({ err, mailId: id, kind: row.kind, attempts: row.attempts, retryInSeconds: delay }, "mail not sent");
+        deps.log.warn(
+          { err, mailId: id, kind: row.kind, attempts: row.attempts, retryInSeconds: delay },
+          "mail not sent",
+        );
         await repo
           .markAttemptFailed(deps.db, id, worker, String((err as Error)?.message ?? err).slice(0, 500), delay)
           .catch((e: unknown) => deps.log.warn({ err: e }, "mail failure not recorded; its lease expires"));

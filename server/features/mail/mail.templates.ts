@@ -4,7 +4,11 @@ import type { AppDeps } from "../../deps.js";
 import type { Mail } from "../../infra/mailer.js";
 import { getCurrentUser, type CurrentUser } from "../accounts/accounts.service.js";
 import { getProfileSummaries } from "../members/members.service.js";
-import { mayNotify, UNSUBSCRIBE_LINK_PURPOSE, type NotificationMailKind } from "../notifications/notifications.service.js";
+import {
+  mayNotify,
+  UNSUBSCRIBE_LINK_PURPOSE,
+  type NotificationMailKind,
+} from "../notifications/notifications.service.js";
 import { getSiteForHost, siteOrigin } from "../site/site.service.js";
 import { mailI18n } from "./mail.i18n.js";
 import { MAIL_TEXT } from "./mail.messages.js";
@@ -53,7 +57,10 @@ export const renderOutboxMail: MailRenderer = async (deps, row) => {
         ...base,
         subject: t(MAIL_TEXT.activationSubject),
         paragraphs: [t(MAIL_TEXT.activationBody)],
-        button: { label: t(MAIL_TEXT.activationButton), url: `${origin}/activate?token=${encodeURIComponent(data.token)}` },
+        button: {
+          label: t(MAIL_TEXT.activationButton),
+          url: `${origin}/activate?token=${encodeURIComponent(data.token)}`,
+        },
       });
     }
     case "account_deleted": {
@@ -94,8 +101,16 @@ export const renderOutboxMail: MailRenderer = async (deps, row) => {
       t(MAIL_TEXT.reminderBody, v),
       { label: t(MAIL_TEXT.readButton), url: chatUrl },
     ],
-    like: [t(MAIL_TEXT.likeSubject, v), t(MAIL_TEXT.likeBody, v), { label: t(MAIL_TEXT.likeButton), url: `${origin}/likes/received` }],
-    match: [t(MAIL_TEXT.matchSubject, v), t(MAIL_TEXT.matchBody, v), { label: t(MAIL_TEXT.matchButton), url: `${origin}/likes/m/${fromId}` }],
+    like: [
+      t(MAIL_TEXT.likeSubject, v),
+      t(MAIL_TEXT.likeBody, v),
+      { label: t(MAIL_TEXT.likeButton), url: `${origin}/likes/received` },
+    ],
+    match: [
+      t(MAIL_TEXT.matchSubject, v),
+      t(MAIL_TEXT.matchBody, v),
+      { label: t(MAIL_TEXT.matchButton), url: `${origin}/likes/m/${fromId}` },
+    ],
   };
   const [subject, paragraph, button] = parts[kind];
   return composeMail({ ...base, subject, paragraphs: [paragraph], button });

@@ -33,7 +33,10 @@ export const UNSUBSCRIBE_LINK_PURPOSE = "unsubscribe";
  * The member's e-mail notification settings (§2 /notifications, §3).
  * @returns every preference (on unless switched off) and the disabled reason or null.
  */
-export async function getNotificationSettings(deps: Pick<AppDeps, "db">, userId: number): Promise<NotificationSettings> {
+export async function getNotificationSettings(
+  deps: Pick<AppDeps, "db">,
+  userId: number,
+): Promise<NotificationSettings> {
   return toSettings(await repo.findSettings(deps.db, userId));
 }
 
