@@ -2,6 +2,7 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
+import { precompress } from "./scripts/vite-precompress";
 
 const serverPort = Number(process.env.PORT ?? 3000);
 
@@ -10,7 +11,7 @@ export default defineConfig({
   root: "client",
   publicDir: "public",
   build: { outDir: "../dist/client", emptyOutDir: true, sourcemap: true },
-  plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), react(), lingui()],
+  plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), react(), lingui(), precompress()],
   server: {
     port: 5173,
     proxy: {

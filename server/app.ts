@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
+import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
@@ -26,6 +27,7 @@ import { appRouter, type AppRouter } from "./router.js";
 import { createContextFactory } from "./trpc/context.js";
 import { isAllowedOrigin, isJsonBody, mayReadOpsDetails, routeOf, routedPath } from "./http/request-guard.js";
 import { isSecureRequest } from "./http/session-cookie.js";
+import { clientRoutes } from "./http/site-pages.js";
 import { legacyApi } from "./legacy/index.js";
 import { resolveSecret } from "./features/secrets/secrets.service.js";
 import { createFileSmsSender } from "./infra/sms.js";
@@ -33,10 +35,6 @@ import { createSimulatedProvider, SIMULATED_WEBHOOK_PATH } from "./features/paym
 import { paymentRoutes } from "./features/payments/payments.http.js";
 import { photoRoutes } from "./features/members/photos.http.js";
 import { secureStoredPrivatePhotos } from "./features/members/photos.service.js";
-import { startMailWorker } from "./features/mail/mail.service.js";
-import { renderOutboxMail } from "./features/mail/mail.templates.js";
-import { notificationRoutes } from "./features/notifications/notifications.http.js";
-import { startDeletionPurgeJob } from "./features/account-deletion/deletion.service.js";
 
 /** How often sockets are checked for a send buffer past WS_MAX_BUFFERED_BYTES. */
 const SLOW_CONSUMER_CHECK_MS = 1000;
@@ -57,7 +55,10 @@ export interface App {
  * tRPC at /trpc (HTTP and WebSocket), /media, /healthz, /readyz and /metrics.
  * Does not listen: call app.listen().
  */
-export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> } = {}): Promise<App> {
+export async function buildApp(
+  config: Config,
+  opts: { deps?: Partial<AppDeps>; /** The built client (default dist/client). */ clientDist?: string } = {},
+): Promise<App> {
   const log = opts.deps?.log ?? createLogger(config.LOG_LEVEL, config.INSTANCE_ID);
   const { db, mode } = opts.deps?.db
     ? { db: opts.deps.db, mode: opts.deps.dbMode ?? "pglite" }
@@ -69,8 +70,6 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
   // No secret has a built-in value: unset, it is generated once and kept in the database.
   const paymentWebhookSecret = await resolveSecret(db, "payment_webhook", config.PAYMENT_WEBHOOK_SECRET);
   const mediaUrlSecret = await resolveSecret(db, "media_url", undefined);
-  const mailWebhookSecret = await resolveSecret(db, "mail_webhook", config.MAIL_WEBHOOK_SECRET);
-  const mailLinkSecret = await resolveSecret(db, "mail_links", undefined);
   // The simulated provider posts its signed webhooks through the real HTTP route (the app is
   // built below; deliveries only start once it serves requests).
   let appForWebhooks: FastifyInstance | null = null;
@@ -105,15 +104,9 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     simulatedCheckout: opts.deps?.paymentProvider ? (opts.deps.simulatedCheckout ?? null) : simulatedCheckout,
     paymentWebhookSecret,
     mediaUrlSecret,
-    mailWebhookSecret,
-    mailLinkSecret,
   };
   if (config.SEED_DEMO) await seedIfEmpty(deps);
   await secureStoredPrivatePhotos(deps);
-  // The mail outbox is drained by every instance (claims are exclusive), and pending deletions
-  // past their 14 days are purged (§4, §9).
-  const stopMailWorker = startMailWorker(deps, renderOutboxMail);
-  const stopPurgeJob = startDeletionPurgeJob(deps);
 
   const stopSessionListener = await bus.subscribe(SESSION_ENDED_CHANNEL, (msg) => {
     const sessionId = (msg as { sessionId?: unknown }).sessionId;
@@ -144,6 +137,10 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
   appForWebhooks = app;
 
   await app.register(fastifyCookie);
+  // Dynamic answers (tRPC and legacy JSON) compressed on the fly, brotli at a cheap quality, above
+  // 1 KiB; the app's files are precompressed at build (http/site-pages.ts). Request bodies are
+  // never inflated (a small body must not become a large one).
+  await app.register(fastifyCompress, { global: true, threshold: 1024, globalDecompression: false });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -214,7 +211,6 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
   await app.register(legacyApi(deps), { prefix: "/api" }); // §7 /api/*.php polling API (server/legacy)
   await app.register(paymentRoutes(deps)); // payment webhooks and the simulated hosted checkout's API
   await app.register(photoRoutes(deps)); // POST /media/upload: a member adds a photo (multipart)
-  await app.register(notificationRoutes(deps)); // one-click unsubscribe (RFC 8058) and the mail webhook
 
   // Photos: unguessable file names, so a URL is only known to members the server showed it to.
   fs.mkdirSync(config.mediaDir, { recursive: true });
@@ -246,21 +242,12 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
     return deps.metrics.registry.metrics();
   });
 
-  // The built React app, with client-side routing: unknown paths get index.html (the SPA
-  // shows its own 404 page), except under the API prefixes, which answer a JSON 404.
-  const hasClient = fs.existsSync(path.join(clientDist, "index.html"));
-  if (hasClient) {
-    await app.register(fastifyStatic, { root: clientDist, prefix: "/", wildcard: false, index: false });
-  } else {
-    log.warn({ clientDist }, "client not built: run `npm run build` to serve the React app");
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const isApi = /^\/(trpc|api|media|payments|simulated-checkout)\b/.test(req.url);
-    if (req.method === "GET" && !isApi && hasClient) {
-      return reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html", clientDist);
-    }
-    return reply.code(404).send({ error: "not_found", message: "This page could not be found" });
-  });
+  // The built React app (precompressed, cached by hash), robots.txt, sitemap.xml, and status 404
+  // for paths that are none of the app's routes (client/app/paths.ts).
+  const clientDir = opts.clientDist ?? clientDist;
+  const hasClient = fs.existsSync(path.join(clientDir, "index.html"));
+  if (!hasClient) log.warn({ clientDir }, "client not built: run `npm run build` to serve the React app");
+  await clientRoutes(app, { clientDist: clientDir, hasClient });
 
   return {
     app,
@@ -270,8 +257,6 @@ export async function buildApp(config: Config, opts: { deps?: Partial<AppDeps> }
       clearInterval(sessionSweep);
       stopReconnectSweep();
       stopSlowConsumerGuard();
-      stopPurgeJob();
-      await stopMailWorker();
       // Let webhooks under way land before the database closes (bounded: a retry loop may wait).
       await Promise.race([simulatedCheckout.idle(), new Promise((r) => setTimeout(r, 2000).unref())]);
       await app.close();

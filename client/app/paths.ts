@@ -33,3 +33,82 @@ export const paths = {
   returnPolicy: "/return-policy",
   complaints: "/complaints",
 } as const;
+
+/**
+ * Every route pattern the app answers (react-router syntax: `:param`, `:param?` optional), the one
+ * list the server shares (issue 11): a GET of a path that matches none answers status 404 with
+ * the §2 404 page. Every `path` of app/router.tsx must be listed here (tests/integration/
+ * site-pages.test.ts checks), so add a new screen's pattern in the same commit as its route.
+ */
+export const routePatterns = [
+  "/",
+  "/login",
+  "/signup",
+  "/premium",
+  "/pricing",
+  "/terms",
+  "/privacy",
+  "/cookies",
+  "/ban",
+  "/faq",
+  "/service",
+  "/return-policy",
+  "/complaints",
+  "/members",
+  "/members/:id",
+  "/members/:id/chat",
+  "/likes",
+  "/likes/m/:id",
+  "/likes/:type",
+  "/chats",
+  "/chats/:id",
+  "/profile",
+  "/notifications",
+  "/credits",
+  "/credits/repeat-order",
+  "/credits/:id/:paymentmethod?",
+  "/transactions",
+  "/transactions/:id",
+  "/directdebit",
+  "/activate",
+  "/activate/done",
+  "/activate/error",
+  "/checkout/:reference",
+] as const;
+
+/** Pages for visitors (no login needed), listed in /sitemap.xml (issue 11). */
+export const publicPages = [
+  paths.home,
+  paths.login,
+  paths.signup,
+  paths.premium,
+  paths.pricing,
+  paths.faq,
+  paths.service,
+  paths.terms,
+  paths.privacy,
+  paths.cookies,
+  paths.returnPolicy,
+  paths.complaints,
+] as const;
+
+const patternRegexes = routePatterns.map((pattern) => {
+  const body = pattern
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => {
+      if (segment === "*") return "(?:/.*)?";
+      if (segment.startsWith(":")) return segment.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+";
+      return "/" + segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    })
+    .join("");
+  return new RegExp(`^${body}/?$`, "i");
+});
+
+/**
+ * Whether `pathname` (no query, percent-encoded as in a URL) is one of the app's routes.
+ * @returns true for "/", "/members/12", "/credits/3/card"; false for "/nope" or "/members/1/2/3".
+ */
+export function isAppRoute(pathname: string): boolean {
+  return pathname === "/" || patternRegexes.some((re) => re.test(pathname));
+}

@@ -1,0 +1,99 @@
+import path from "node:path";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fastifyStatic from "@fastify/static";
+import { isAppRoute, publicPages } from "../../client/app/paths.js";
+
+/** Hashed build output (`/assets/name-HASH.js`): its name changes with its content. */
+export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
+/** HTML and other unhashed files: always revalidated, so a new build is seen at once. */
+export const REVALIDATE_CACHE = "no-cache";
+/** robots.txt and sitemap.xml: shared caches may keep them an hour. */
+const HOURLY_CACHE = "public, max-age=3600";
+
+/** API prefixes: unknown paths under them answer JSON 404, never the app's HTML. */
+const API_PREFIX = /^\/(trpc|api|media|payments|simulated-checkout)(\/|$|\?)/;
+
+/**
+ * Serve the built React app from `clientDist` (issue 11, §2):
+ * - its files with their build-time `.br`/`.gz` siblings chosen by Accept-Encoding
+ *   (`Vary: accept-encoding`); `/assets/*` (content-hashed) `public, max-age=31536000, immutable`,
+ *   everything else `no-cache`;
+ * - `GET /robots.txt` (text/plain, points at the sitemap) and `GET /sitemap.xml` (the public pages
+ *   of client/app/paths.ts, absolute URLs on the request's own origin);
+ * - any other GET: index.html (`no-cache`), status 200 when the path is one of the app's routes
+ *   (client/app/paths.ts `routePatterns`), else 404 — the SPA then shows §2's 'This page could
+ *   not be found'. API prefixes and non-GET requests answer JSON 404.
+ * Must be registered last (it sets the not-found handler).
+ */
+export async function clientRoutes(app: FastifyInstance, opts: { clientDist: string; hasClient: boolean }) {
+  const { clientDist, hasClient } = opts;
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDist,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const rel = path.relative(clientDist, filePath);
+        reply.header("cache-control", rel.startsWith(`assets${path.sep}`) ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
+      },
+    });
+  }
+
+  app.get("/robots.txt", async (req, reply) => {
+    return reply
+      .type("text/plain; charset=utf-8")
+      .header("cache-control", HOURLY_CACHE)
+      .send(
+        [
+          "User-agent: *",
+          "Allow: /",
+          "Disallow: /api/",
+          "Disallow: /trpc/",
+          "Disallow: /media/p/",
+          "Disallow: /checkout/",
+          "",
+          `Sitemap: ${originOf(req)}/sitemap.xml`,
+          "",
+        ].join("\n"),
+      );
+  });
+
+  app.get("/sitemap.xml", async (req, reply) => {
+    const origin = originOf(req);
+    const urls = publicPages.map((p) => `  <url><loc>${escapeXml(origin + p)}</loc></url>`).join("\n");
+    return reply
+      .type("application/xml; charset=utf-8")
+      .header("cache-control", HOURLY_CACHE)
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+      );
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split("?")[0] ?? "/";
+    if ((req.method === "GET" || req.method === "HEAD") && !API_PREFIX.test(pathname) && hasClient) {
+      return sendApp(reply, isAppRoute(pathname) ? 200 : 404);
+    }
+    return reply.code(404).send({ error: "not_found", message: "This page could not be found" });
+  });
+
+  function sendApp(reply: FastifyReply, status: number) {
+    return reply
+      .code(status)
+      .type("text/html")
+      .header("cache-control", REVALIDATE_CACHE)
+      .sendFile("index.html", clientDist);
+  }
+}
+
+/** The origin the request reached (behind a trusted proxy, as the proxy says). */
+function originOf(req: FastifyRequest): string {
+  return `${req.protocol}://${req.host}`;
+}
+
+function escapeXml(s: string): string {
+  return s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+}

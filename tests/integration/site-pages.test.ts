@@ -1,0 +1,197 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, type App } from "../../server/app.js";
+import { loadConfig } from "../../server/config.js";
+import { createLogger } from "../../server/infra/logger.js";
+import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { precompressDir } from "../../scripts/vite-precompress.js";
+import { isAppRoute, publicPages, routePatterns } from "../../client/app/paths.js";
+
+/**
+ * Issue 11, the HTTP side of the first visit: the built client precompressed (brotli, gzip) and
+ * served by Accept-Encoding, hashed assets cached for a year, HTML revalidated, dynamic JSON
+ * compressed, /robots.txt and /sitemap.xml, and status 404 for paths that are none of the app's
+ * routes (§2 'This page could not be found'). The client is a small built-like fixture of the
+ * test's own (a build by someone else must not change it under the test).
+ */
+let db: TestDatabase;
+let built: App;
+let clientDir: string;
+const bigScript = `console.log(${JSON.stringify("amora ".repeat(2000))});\n`;
+const indexHtml = `<!doctype html><html lang="en"><head><title>Amora</title>${"<!-- padding -->".repeat(60)}</head><body><div id="root"></div></body></html>`;
+
+beforeAll(async () => {
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-pages-client-"));
+  fs.mkdirSync(path.join(clientDir, "assets"));
+  fs.writeFileSync(path.join(clientDir, "index.html"), indexHtml);
+  fs.writeFileSync(path.join(clientDir, "assets", "index-AbC123xy.js"), bigScript);
+  fs.writeFileSync(path.join(clientDir, "assets", "index-Zz9.css"), `.a{color:red}\n`.repeat(100));
+  fs.writeFileSync(
+    path.join(clientDir, "favicon.svg"),
+    `<svg xmlns="http://www.w3.org/2000/svg">${"<g/>".repeat(200)}</svg>`,
+  );
+  await precompressDir(clientDir);
+
+  db = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    DATA_DIR: db.dataDir,
+    SEED_DEMO: "false",
+    SEED_MEMBERS: "0",
+    ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl, DATABASE_POOL_MAX: "4" } : {}),
+  });
+  built = await buildApp(config, { deps: { log: createLogger("silent", "test") }, clientDist: clientDir });
+});
+
+afterAll(async () => {
+  await built?.close();
+  await db?.drop();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  built.app.inject({ method: "GET", url, headers: { host: "amora.example", ...headers } });
+
+describe("build-time compression (scripts/vite-precompress.ts)", () => {
+  it("writes .br and .gz siblings that decompress to the original, and skips tiny files", () => {
+    const js = path.join(clientDir, "assets", "index-AbC123xy.js");
+    expect(zlib.brotliDecompressSync(fs.readFileSync(`${js}.br`)).toString()).toBe(bigScript);
+    expect(zlib.gunzipSync(fs.readFileSync(`${js}.gz`)).toString()).toBe(bigScript);
+    expect(fs.existsSync(path.join(clientDir, "index.html.br"))).toBe(true);
+    expect(fs.existsSync(path.join(clientDir, "favicon.svg.gz"))).toBe(true);
+  });
+});
+
+describe("the app's files", () => {
+  it("a hashed asset: brotli when accepted, immutable for a year, varies on Accept-Encoding", async () => {
+    const res = await get("/assets/index-AbC123xy.js", { "accept-encoding": "gzip, deflate, br" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["content-type"]).toMatch(/javascript/);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(bigScript);
+    expect(res.rawPayload.length).toBeLessThan(bigScript.length / 10);
+  });
+
+  it("gzip for a client without brotli, identity for one without either", async () => {
+    const gz = await get("/assets/index-Zz9.css", { "accept-encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.headers["content-type"]).toMatch(/text\/css/);
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain(".a{color:red}");
+    const plain = await get("/assets/index-AbC123xy.js");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+    expect(plain.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("unhashed files (favicon.svg) are revalidated, compressed as well", async () => {
+    const res = await get("/favicon.svg", { "accept-encoding": "br" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["content-type"]).toMatch(/image\/svg\+xml/);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("an app route answers the HTML, 200, no-cache, compressed", async () => {
+    for (const url of ["/", "/login", "/members/12", "/credits/3/card", "/credits/3", "/likes/received?x=1"]) {
+      const res = await get(url, { "accept-encoding": "br, gzip" });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toMatch(/text\/html/);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(res.headers["content-encoding"], url).toBe("br");
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(indexHtml);
+    }
+  });
+});
+
+describe("unknown routes (§2 404 page)", () => {
+  it("a path that is none of the app's routes answers 404 with the app (which shows the 404 page)", async () => {
+    for (const url of ["/no-such-page", "/members/1/2/3", "/robots.txt/x", "/wp-login.php", "/likes/sent/x"]) {
+      const res = await get(url, { "accept-encoding": "gzip" });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toMatch(/text\/html/);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(zlib.gunzipSync(res.rawPayload).toString(), url).toBe(indexHtml);
+    }
+  });
+
+  it("unknown API paths and non-GET requests answer a JSON 404", async () => {
+    const api = await get("/api/nope.php");
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: "not_found" });
+    const post = await built.app.inject({ method: "POST", url: "/no-such-page", payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.headers["content-type"]).toMatch(/json/);
+  });
+
+  it("the route table matches what it should", () => {
+    expect(isAppRoute("/")).toBe(true);
+    expect(isAppRoute("/members/")).toBe(true);
+    expect(isAppRoute("/chats/5")).toBe(true);
+    expect(isAppRoute("/members/5/chat")).toBe(true);
+    expect(isAppRoute("/members/5/chat/x")).toBe(false);
+    expect(isAppRoute("/credits/1/card/x")).toBe(false);
+    expect(isAppRoute("/nope")).toBe(false);
+  });
+
+  it("every path of client/app/router.tsx is in the shared route table, and every table entry is routed", () => {
+    const source = fs.readFileSync(path.join(process.cwd(), "client", "app", "router.tsx"), "utf8");
+    const routed = new Set<string>();
+    for (const m of source.matchAll(/\bpath:\s*"([^"]+)"/g)) routed.add(m[1]!);
+    // `...["terms", "privacy", ...].map((path) => ...)`: a list of paths sharing one screen.
+    for (const m of source.matchAll(/\[((?:\s*"[^"]*",?)+)\s*\]\.map\(\(path\)/g))
+      for (const s of m[1]!.matchAll(/"([^"]*)"/g)) routed.add(s[1]!);
+    const routerPatterns = [...routed].filter((p) => p !== "*").map((p) => `/${p.replace(/^\//, "")}`);
+    const table = new Set<string>(routePatterns);
+    expect(routerPatterns.filter((p) => !table.has(p))).toEqual([]);
+    expect([...table].filter((p) => p !== "/" && !routerPatterns.includes(p))).toEqual([]);
+  });
+});
+
+describe("robots.txt and sitemap.xml", () => {
+  it("/robots.txt is text and names the sitemap on the request's origin", async () => {
+    const res = await get("/robots.txt");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(res.body).toMatch(/^User-agent: \*$/m);
+    expect(res.body).toMatch(/^Disallow: \/api\/$/m);
+    expect(res.body).toMatch(/^Sitemap: http:\/\/amora\.example\/sitemap\.xml$/m);
+  });
+
+  it("/sitemap.xml lists the public pages, absolute, and no member page", async () => {
+    const res = await get("/sitemap.xml");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/xml/);
+    expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
+    expect(res.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(publicPages.map((p) => `http://amora.example${p}`));
+    expect(locs).toContain("http://amora.example/login");
+    expect(locs.some((l) => /\/(members|chats|likes|credits)/.test(l!))).toBe(false);
+  });
+});
+
+describe("dynamic JSON", () => {
+  it("a tRPC answer is compressed by Accept-Encoding (and decompresses to the same JSON); /healthz's few bytes are not", async () => {
+    const url = "/trpc/credits.pricing";
+    const plain = await get(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const br = await get(url, { "accept-encoding": "br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await get(url, { "accept-encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    const health = await get("/healthz", { "accept-encoding": "br" });
+    expect(health.headers["content-encoding"]).toBeUndefined();
+    expect(health.json()).toEqual({ status: "ok" });
+  });
+});
