@@ -35,6 +35,7 @@ import { createSimulatedProvider, SIMULATED_WEBHOOK_PATH } from "./features/paym
 import { paymentRoutes } from "./features/payments/payments.http.js";
 import { photoRoutes } from "./features/members/photos.http.js";
 import { secureStoredPrivatePhotos } from "./features/members/photos.service.js";
+import { trackRequests } from "./infra/drain.js";
 
 /** How often sockets are checked for a send buffer past WS_MAX_BUFFERED_BYTES. */
 const SLOW_CONSUMER_CHECK_MS = 1000;
@@ -135,6 +136,7 @@ export async function buildApp(
     routerOptions: { maxParamLength: 5000 },
   });
   appForWebhooks = app;
+  const requests = trackRequests(app); // shutdown waits for the requests under way (infra/drain.ts)
 
   await app.register(fastifyCookie);
   // Dynamic answers (tRPC and legacy JSON) compressed on the fly, brotli at a cheap quality, above
@@ -253,6 +255,10 @@ export async function buildApp(
     app,
     deps,
     async close() {
+      // Drain first (issue 13): refuse new connections, let the requests under way finish
+      // (bounded by SHUTDOWN_GRACE_MS), then close sockets, the bus and the database.
+      const left = await requests.drain(config.SHUTDOWN_GRACE_MS);
+      if (left > 0) log.warn({ requests: left }, "shutdown grace ran out with requests under way");
       stopSessionListener();
       clearInterval(sessionSweep);
       stopReconnectSweep();

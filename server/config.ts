@@ -69,6 +69,11 @@ const EnvSchema = z.object({
   /** Instance name shown in logs and metrics labels. */
   INSTANCE_ID: z.string().default(`${process.pid}`),
   /**
+   * On SIGTERM, how long (ms) the requests under way may take to finish before sockets, the bus
+   * and the database close (new connections are refused at once).
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /**
    * Key of the HMAC-SHA256 signature on payment webhooks (the built-in simulated provider signs
    * with it, the webhook endpoint checks it). There is no built-in value: when unset, a random
    * key is generated on the first start and kept in the database, shared by every instance

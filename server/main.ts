@@ -2,9 +2,10 @@ import { loadConfig } from "./config.js";
 import { buildApp } from "./app.js";
 
 /**
- * Start one server instance on PORT and stop it gracefully on SIGTERM/SIGINT:
- * stop accepting, close WebSockets (clients reconnect elsewhere and resume from their
- * last event id), then the bus and the database.
+ * Start one server instance on PORT and stop it gracefully on SIGTERM/SIGINT: refuse new
+ * connections, let the requests under way finish (at most SHUTDOWN_GRACE_MS), then close
+ * WebSockets (clients reconnect elsewhere and resume from their last event id), the bus and
+ * the database. A close that hangs past the grace plus 5 s exits with status 1.
  */
 const config = loadConfig();
 const { app, deps, close } = await buildApp(config);
@@ -20,10 +21,16 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     if (stopping) return;
     stopping = true;
     deps.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      deps.log.warn("shutdown did not finish in time; exiting");
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS + 5_000);
     force.unref();
     close().then(
-      () => process.exit(0),
+      () => {
+        deps.log.info("shut down");
+        process.exit(0);
+      },
       (err: unknown) => {
         deps.log.error({ err }, "shutdown failed");
         process.exit(1);

@@ -1,0 +1,180 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import http from "node:http";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../support/database.js";
+import { startTestServer, type TestServer } from "../../support/server.js";
+import { createMember } from "../../support/factories.js";
+import { skipWithout, testRedisUrl } from "../../support/env.js";
+
+/**
+ * Issue 13: SIGTERM under load drains. The server runs in a child process exactly as `npm start`
+ * runs it; 16 clients poll the legacy API and send messages over keep-alive connections, half of
+ * them abandoning bursts of requests after 2 ms; SIGTERM arrives mid-load. No answer is a 5xx (connections refused once the server stopped accepting are
+ * the load balancer's business, not errors), the process exits 0, and it logs no error (before
+ * the drain, requests still under way met a destroyed database: "driver has already been destroyed").
+ */
+const CLIENTS = 16;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A GET whose client goes away `afterMs` after sending it (its own connection, destroyed).
+ * @returns false when the connection was refused (the server no longer accepts).
+ */
+function abandonedGet(port: number, path: string, cookie: string, afterMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get({ host: "127.0.0.1", port, path, headers: { cookie }, agent: false });
+    req.on("error", (err: NodeJS.ErrnoException) => resolve(err.code !== "ECONNREFUSED"));
+    req.on("response", (res) => {
+      res.resume();
+      res.on("end", () => resolve(true));
+    });
+    setTimeout(() => {
+      req.destroy();
+      resolve(true);
+    }, afterMs);
+  });
+}
+
+describe.skipIf(skipWithout("postgres", "the SIGTERM drain test"))("SIGTERM under load", () => {
+  let db: TestDatabase;
+  let helper: TestServer;
+  let child: ChildProcess | null = null;
+  let port = 0;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    helper = await startTestServer(db, { listen: false });
+    port = await freePort();
+  });
+  afterAll(async () => {
+    child?.kill("SIGKILL");
+    await helper?.close();
+    await db?.drop();
+  });
+
+  it("drains: no 5xx, exit status 0, no error logged", { timeout: 120_000 }, async () => {
+    const base = `http://127.0.0.1:${port}`;
+    const sender = await createMember(helper.deps, { paid: true, credits: 100_000 });
+    const recipient = await createMember(helper.deps);
+    const cookie = `auth=${sender.sessionToken}`;
+
+    const logLines: string[] = [];
+    child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: db.databaseUrl,
+        ...(testRedisUrl ? { REDIS_URL: testRedisUrl } : {}),
+        DATA_DIR: db.dataDir,
+        SEED_DEMO: "false",
+        LOG_LEVEL: "info",
+        NODE_ENV: "test",
+        SHUTDOWN_GRACE_MS: "15000",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let buffered = "";
+    const onData = (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split("\n");
+      buffered = lines.pop()!;
+      logLines.push(...lines.filter(Boolean));
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    const exited = new Promise<number | null>((r) => child!.once("exit", (code) => r(code)));
+
+    const deadline = Date.now() + 60_000;
+    while (
+      !(await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      if (Date.now() > deadline) throw new Error(`the server did not start within 60 s:\n${logLines.join("\n")}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+
+    const statuses = new Map<number, number>();
+    let refused = 0;
+    let okBefore = 0;
+    let stopped = false;
+    void exited.then(() => (stopped = true));
+    const requests = [
+      () => fetch(`${base}/api/chats.php`, { headers: { cookie } }),
+      () => fetch(`${base}/api/user.php`, { headers: { cookie } }),
+      () => fetch(`${base}/api/likes.php`, { headers: { cookie } }),
+      () =>
+        fetch(`${base}/trpc/chats.send`, {
+          method: "POST",
+          headers: { "content-type": "application/json", cookie },
+          body: JSON.stringify({ toProfileId: recipient.id, clientId: crypto.randomUUID(), body: "drain test" }),
+        }),
+    ];
+    // Half the clients give up on each request after a few milliseconds, as a load generator
+    // stopping or a browser tab closing does: the server's handler goes on without its client.
+    const clients = Array.from({ length: CLIENTS }, async (_, i) => {
+      for (let n = i; !stopped; n++) {
+        if (i % 2) {
+          // A burst of 10 abandoned at once: their handlers queue for the database's connections.
+          const burst = await Promise.all(
+            Array.from({ length: 10 }, (_, k) =>
+              abandonedGet(port, ["/api/chats.php", "/api/user.php", "/api/likes.php"][(n + k) % 3]!, cookie, 2),
+            ),
+          );
+          if (burst.includes(false)) await new Promise((r) => setTimeout(r, 20));
+          continue;
+        }
+        const res = await requests[n % requests.length]!().catch(() => null);
+        if (!res) {
+          refused++;
+          await new Promise((r) => setTimeout(r, 20));
+          continue;
+        }
+        await res.arrayBuffer().catch(() => null);
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.ok) okBefore++;
+      }
+    });
+
+    // Under load: SIGTERM once a few hundred answers came back.
+    while (okBefore < 100) {
+      if (Date.now() > deadline + 30_000)
+        throw new Error(
+          `the load never got going: ${JSON.stringify([...statuses])}, ${refused} refused\n${logLines.slice(-20).join("\n")}`,
+        );
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    child.kill("SIGTERM");
+    const code = await exited;
+    await Promise.all(clients);
+
+    const fiveXx = [...statuses].filter(([s]) => s >= 500);
+    expect(fiveXx, `answers by status: ${JSON.stringify([...statuses])}`).toEqual([]);
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(100);
+    const errors = logLines.filter((l) => {
+      try {
+        return (JSON.parse(l) as { level?: number }).level! >= 50;
+      } catch {
+        return true; // anything but a JSON log line (a stack trace) counts as an error
+      }
+    });
+    expect(errors, "nothing logged at error level").toEqual([]);
+    expect(logLines.some((l) => l.includes('"shut down"'))).toBe(true);
+    expect(code).toBe(0);
+    expect(refused).toBeGreaterThanOrEqual(0);
+  });
+});
