@@ -8,6 +8,7 @@ import type {
   SessionsTable,
   EmailTokensTable,
   LoginAttemptsTable,
+  PasswordResetMailsTable,
   PushSubscriptionsTable,
   PushStatesTable,
 } from "./tables/accounts.table.js";
@@ -44,6 +45,7 @@ export interface Database {
   member_events: MemberEventsTable;
   sites: SitesTable;
   login_attempts: LoginAttemptsTable;
+  password_reset_mails: PasswordResetMailsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_states: PushStatesTable;
   credit_packages: CreditPackagesTable;

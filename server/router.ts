@@ -1,5 +1,6 @@
 import { router } from "./trpc/init.js";
 import { accountsRouter } from "./features/accounts/accounts.router.js";
+import { accountSecurityRouter } from "./features/accounts/account-security.router.js";
 import { chatsRouter } from "./features/chats/chats.router.js";
 import { likesRouter } from "./features/likes/likes.router.js";
 import { liveRouter } from "./features/live/live.router.js";
@@ -15,6 +16,7 @@ import { accountDeletionRouter } from "./features/account-deletion/deletion.rout
 /** The root router. The client imports only its type. */
 export const appRouter = router({
   accounts: accountsRouter,
+  security: accountSecurityRouter,
   chats: chatsRouter,
   likes: likesRouter,
   live: liveRouter,

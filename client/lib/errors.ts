@@ -16,6 +16,8 @@ const MESSAGES: Record<Exclude<AppErrorCode, "VALIDATION">, MessageDescriptor> =
   TOO_MANY_ATTEMPTS: msg`Too many incorrect attempts, account blocked for {minutes} min.`,
   EMAIL_EXISTS: msg`An account with this e-mail address already exists.`,
   LINK_INVALID: msg`Link expired or invalid, request a new email.`,
+  TOO_MANY_RESET_MAILS: msg`Too many password reset emails sent, please try again tomorrow.`, // §8
+  OLD_PASSWORD_WRONG: msg`Please check your old password.`, // §5
   ACCOUNT_PENDING_DELETION: msg`This account is pending deletion. We can e-mail you a link to reactivate it.`,
   ACTIVATION_FAILED: msg`Activation failed.`,
   NOT_FOUND: msg`This page could not be found`,

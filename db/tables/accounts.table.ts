@@ -33,10 +33,21 @@ export interface SessionsTable {
 export interface EmailTokensTable {
   id: string;
   user_id: number;
-  purpose: "activate" | "reset_password";
+  purpose: EmailTokenPurpose;
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** For "change_email": the address the link confirms (migration 2026_11_24_0100). */
+  new_email: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type EmailTokenPurpose = "activate" | "reset_password" | "change_email";
+
+/** Password reset mails per typed address (SHA-256) in a 24-hour window (§8, migration 2026_11_24_0100). */
+export interface PasswordResetMailsTable {
+  key: string;
+  mails: Generated<number>;
+  window_started_at: Timestamp;
 }
 
 /** Failed logins per typed address (hashed), for the §8 temporary block. */

@@ -11,12 +11,18 @@ export const Email = z
   .max(254, { message: "Invalid email" })
   .pipe(z.email({ message: "Invalid email" })); // §5
 
+/** A new password (signup, reset, change): §5 shows no rule; 8 to 200 characters. */
+export const Password = z
+  .string()
+  .min(8, { message: "Use at least 8 characters" })
+  .max(200, { message: "Use at most 200 characters" });
+
 /** §3 signup form (email, name, password, date_of_birth, signup_message) plus gender and country for search. */
 export const SignupInput = z
   .object({
     email: Email,
     name: safeText({ min: 2, max: 40, label: "Name" }),
-    password: z.string().min(8, { message: "Use at least 8 characters" }).max(200),
+    password: Password,
     date_of_birth: z.iso.date({ message: AGE_MESSAGE }).refine(
       (d) => {
         const age = ageOn(d);

@@ -1,0 +1,144 @@
+import { sql } from "kysely";
+import type { DB, Tx } from "../../../db/create-db.js";
+import type { EmailTokenPurpose } from "../../../db/database.js";
+
+// Account security (issue 9 part A): password reset, password and e-mail change, the member's
+// sessions. The accounts feature owns these users columns (email, password_hash) and tables
+// (email_tokens, password_reset_mails, sessions).
+
+/**
+ * Count one password reset mail for `key` (SHA-256 of the typed address) in one statement, so
+ * racing requests on any instance queue on the row. A new window starts `windowHours` after the
+ * first mail of the old one. Refused (no row) when `max` mails were already counted in the window.
+ * @returns the mail's number in the window (1..max), or undefined when refused.
+ */
+export async function reserveResetMail(db: DB, key: string, opts: { windowHours: number; max: number }) {
+  const fresh = sql<boolean>`password_reset_mails.window_started_at <= now() - make_interval(hours => ${opts.windowHours})`;
+  const row = await db
+    .insertInto("password_reset_mails")
+    .values({ key, mails: 1, window_started_at: sql`now()` })
+    .onConflict((oc) =>
+      oc
+        .column("key")
+        .doUpdateSet({
+          mails: sql`case when ${fresh} then 1 else password_reset_mails.mails + 1 end`,
+          window_started_at: sql`case when ${fresh} then now() else password_reset_mails.window_started_at end`,
+        })
+        .where(sql<boolean>`${fresh} or password_reset_mails.mails < ${opts.max}`),
+    )
+    .returning("mails")
+    .executeTakeFirst();
+  return row?.mails;
+}
+
+/** The account behind an address, with the name its mails greet, or undefined. */
+export function findAccountByEmail(db: DB, email: string) {
+  return db
+    .selectFrom("users")
+    .innerJoin("profiles", "profiles.id", "users.id")
+    .select(["users.id", "users.email", "users.status", "profiles.name"])
+    .where("users.email", "=", email)
+    .executeTakeFirst();
+}
+
+/** The account's address, password hash and name. */
+export function findAccountById(db: DB | Tx, userId: number) {
+  return db
+    .selectFrom("users")
+    .innerJoin("profiles", "profiles.id", "users.id")
+    .select(["users.id", "users.email", "users.password_hash", "profiles.name"])
+    .where("users.id", "=", userId)
+    .executeTakeFirst();
+}
+
+/** Store a link token by its SHA-256 (`id`). */
+export async function insertLinkToken(
+  db: DB | Tx,
+  row: { id: string; userId: number; purpose: EmailTokenPurpose; expiresAt: Date; newEmail?: string },
+): Promise<void> {
+  await db
+    .insertInto("email_tokens")
+    .values({
+      id: row.id,
+      user_id: row.userId,
+      purpose: row.purpose,
+      expires_at: row.expiresAt,
+      new_email: row.newEmail ?? null,
+    })
+    .execute();
+}
+
+/**
+ * Use a link token once: marks it used and returns its member (and the address a change_email
+ * link confirms), or undefined when unknown, used, expired or of another purpose. Conditional,
+ * so of two concurrent uses exactly one gets the row.
+ */
+export function consumeLinkToken(tx: Tx, id: string, purpose: EmailTokenPurpose) {
+  return tx
+    .updateTable("email_tokens")
+    .set({ used_at: sql`now()` })
+    .where("id", "=", id)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .returning(["user_id", "new_email"])
+    .executeTakeFirst();
+}
+
+/** Mark every unused link of `purpose` of a member used (a completed reset voids the others). */
+export async function voidLinkTokens(tx: Tx, userId: number, purposes: EmailTokenPurpose[]): Promise<void> {
+  await tx
+    .updateTable("email_tokens")
+    .set({ used_at: sql`now()` })
+    .where("user_id", "=", userId)
+    .where("purpose", "in", purposes)
+    .where("used_at", "is", null)
+    .execute();
+}
+
+export async function setPasswordHash(tx: Tx, userId: number, passwordHash: string): Promise<void> {
+  await tx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
+}
+
+/** Change the account's address. Throws a unique violation when another account has it. */
+export async function setEmail(tx: Tx, userId: number, email: string): Promise<void> {
+  await tx.updateTable("users").set({ email }).where("id", "=", userId).execute();
+}
+
+/** Whether any account uses `email`. */
+export async function emailInUse(db: DB, email: string): Promise<boolean> {
+  const row = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Delete a member's sessions but `keepSessionId` (null: all of them).
+ * @returns the deleted sessions' ids, to close their sockets.
+ */
+export async function deleteSessionsExcept(db: DB | Tx, userId: number, keepSessionId: string | null) {
+  let q = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepSessionId) q = q.where("id", "<>", keepSessionId);
+  const rows = await q.returning("id").execute();
+  return rows.map((r) => r.id);
+}
+
+/** Delete one of the member's own sessions. @returns whether it existed. */
+export async function deleteOwnSession(db: DB, userId: number, sessionId: string): Promise<boolean> {
+  const res = await db
+    .deleteFrom("sessions")
+    .where("user_id", "=", userId)
+    .where("id", "=", sessionId)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/** A member's unexpired sessions, newest first. */
+export function listSessions(db: DB, userId: number) {
+  return db
+    .selectFrom("sessions")
+    .select(["id", "created_at", "expires_at"])
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .orderBy("created_at", "desc")
+    .execute();
+}

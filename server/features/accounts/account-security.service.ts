@@ -1,0 +1,276 @@
+import crypto from "node:crypto";
+import { hash, verify } from "@node-rs/argon2";
+import type { AppDeps } from "../../deps.js";
+import { inTransaction, isUniqueViolation } from "../../../db/create-db.js";
+import { DomainError, NotFoundError } from "../../domain-error.js";
+import type { SiteSettings } from "../site/site.settings.js";
+import * as repo from "./account-security.repository.js";
+import { createSession, hashToken, SESSION_ENDED_CHANNEL } from "./sessions.service.js";
+import { clearLoginFailures } from "./login-throttle.service.js";
+import { EmailExistsError, LinkInvalidError } from "./accounts.service.js";
+
+/** §8, §9 (issue 9): a reset link is valid for one hour. */
+export const PASSWORD_RESET_LINK_TTL_SECONDS = 60 * 60;
+/** §8 'Too many password reset emails sent, please try again tomorrow.': 3 mails per address per 24 h. */
+export const PASSWORD_RESET_MAILS_PER_DAY = 3;
+export const PASSWORD_RESET_WINDOW_HOURS = 24;
+/** A link confirming a new e-mail address is valid for 24 hours. */
+export const EMAIL_CHANGE_LINK_TTL_SECONDS = 24 * 60 * 60;
+
+export class TooManyResetMailsError extends DomainError {
+  constructor() {
+    super("TOO_MANY_RESET_MAILS", "Too many password reset emails sent, please try again tomorrow."); // §8
+  }
+}
+export class OldPasswordWrongError extends DomainError {
+  constructor() {
+    super("OLD_PASSWORD_WRONG", "Please check your old password."); // §5
+  }
+}
+
+/** Mails sent after the answer (reset links), so the answer's timing says nothing; tests wait on them. */
+const pendingMails = new Set<Promise<void>>();
+/** Resolves when every mail started so far has been handed to the mailer (or failed and was logged). */
+export async function settleAccountMails(): Promise<void> {
+  await Promise.all([...pendingMails]);
+}
+
+function newLinkToken(): { token: string; id: string } {
+  const token = crypto.randomBytes(32).toString("base64url");
+  return { token, id: hashToken(token) };
+}
+
+function keyOf(email: string): string {
+  return crypto.createHash("sha256").update(`reset:${email.trim().toLowerCase()}`).digest("hex");
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Close the WebSockets of ended sessions on this instance and tell the other instances (as
+ * logout does); the bus message is only a hint, the session re-check refuses them anyway.
+ */
+function closeSessions(deps: AppDeps, sessionIds: string[]): void {
+  for (const sessionId of sessionIds) {
+    deps.sockets.closeSession(sessionId);
+    deps.bus
+      .publish(SESSION_ENDED_CHANNEL, { sessionId })
+      .catch((err: unknown) =>
+        deps.log.warn({ err }, "session-ended not published; other instances close those sockets at their sweep"),
+      );
+  }
+}
+
+/**
+ * Ask for a password reset link (§2 /reset-password, §8). The answer is the same for a known and
+ * an unknown address, after the same work (count the mail, look the address up): the link is
+ * stored and mailed after the answer, so neither the text nor the timing tells whether an account
+ * exists (docs/decisions.md: the spec's 'E-mail address not found.' is not shown).
+ * Mails are counted per address typed, known or not, so the limit reveals nothing either.
+ * @param email normalised (lower-case, trimmed) by the schema.
+ * @param origin the site's configured origin for the link (never the Host header).
+ * @param site the serving site (its name in the mail).
+ * @throws TooManyResetMailsError after PASSWORD_RESET_MAILS_PER_DAY mails to this address in 24 h.
+ */
+export async function requestPasswordReset(
+  deps: AppDeps,
+  email: string,
+  origin: string,
+  site: Pick<SiteSettings, "name">,
+): Promise<void> {
+  const counted = await repo.reserveResetMail(deps.db, keyOf(email), {
+    windowHours: PASSWORD_RESET_WINDOW_HOURS,
+    max: PASSWORD_RESET_MAILS_PER_DAY,
+  });
+  if (counted === undefined) throw new TooManyResetMailsError();
+  const account = await repo.findAccountByEmail(deps.db, email);
+  if (!account) return;
+  const job = sendResetLink(deps, account, origin, site.name)
+    .catch((err: unknown) => deps.log.error({ err, userId: account.id }, "password reset mail could not be sent"))
+    .finally(() => pendingMails.delete(job));
+  pendingMails.add(job);
+}
+
+async function sendResetLink(
+  deps: AppDeps,
+  account: { id: number; email: string; name: string },
+  origin: string,
+  siteName: string,
+): Promise<void> {
+  const { token, id } = newLinkToken();
+  await repo.insertLinkToken(deps.db, {
+    id,
+    userId: account.id,
+    purpose: "reset_password",
+    expiresAt: new Date(Date.now() + PASSWORD_RESET_LINK_TTL_SECONDS * 1000),
+  });
+  const link = `${origin}/reset-password/do?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: account.email,
+    subject: `Reset your password for ${siteName}`,
+    text: `Hello ${account.name},\n\nsomeone (hopefully you) asked to reset the password of your ${siteName} account. Choose a new password by opening this link within one hour:\n\n${link}\n\nThe link works once. If you did not ask for it, ignore this mail: your password stays as it is.\n`,
+    html: `<p>Hello ${escapeHtml(account.name)},</p><p>someone (hopefully you) asked to reset the password of your ${escapeHtml(siteName)} account. Choose a new password within one hour:</p><p><a href="${link}">Choose a new password</a></p><p>The link works once. If you did not ask for it, ignore this mail: your password stays as it is.</p>`,
+  });
+}
+
+/**
+ * Complete a password reset (§2 /reset-password/do): the link is used once (of two concurrent
+ * uses exactly one wins), the password is replaced, every session of the member ends (their
+ * WebSockets close), the other reset links die, the login lockout of the address is cleared,
+ * and a new session is opened.
+ * @param password already checked against its repetition by the schema.
+ * @returns the member's id and the new session's token for the `auth` cookie.
+ * @throws LinkInvalidError (§8) for an unknown, used or expired (over one hour) link.
+ */
+export async function completePasswordReset(
+  deps: AppDeps,
+  token: string,
+  password: string,
+): Promise<{ userId: number; token: string; sessionId: string }> {
+  const passwordHash = await hash(password);
+  const done = await inTransaction(deps.db, async (tx) => {
+    const row = await repo.consumeLinkToken(tx, hashToken(token), "reset_password");
+    if (!row) return null;
+    await repo.setPasswordHash(tx, row.user_id, passwordHash);
+    await repo.voidLinkTokens(tx, row.user_id, ["reset_password"]);
+    const ended = await repo.deleteSessionsExcept(tx, row.user_id, null);
+    const account = await repo.findAccountById(tx, row.user_id);
+    const session = await createSession(tx, row.user_id);
+    return { userId: row.user_id, email: account!.email, ended, session };
+  });
+  if (!done) throw new LinkInvalidError();
+  closeSessions(deps, done.ended);
+  await clearLoginFailures(deps, done.email);
+  return { userId: done.userId, token: done.session.token, sessionId: done.session.sessionId };
+}
+
+/**
+ * Change the password from the settings (§5): the old one must be right; every other session of
+ * the member ends and their WebSockets close; this one stays.
+ * @throws OldPasswordWrongError (§5 'Please check your old password.').
+ */
+export async function changePassword(
+  deps: AppDeps,
+  member: { id: number; sessionId: string },
+  input: { oldPassword: string; password: string },
+): Promise<{ endedSessions: number }> {
+  const account = await repo.findAccountById(deps.db, member.id);
+  if (!account) throw new NotFoundError();
+  const ok = await verify(account.password_hash, input.oldPassword).catch(() => false);
+  if (!ok) throw new OldPasswordWrongError();
+  const passwordHash = await hash(input.password);
+  const ended = await inTransaction(deps.db, async (tx) => {
+    await repo.setPasswordHash(tx, member.id, passwordHash);
+    await repo.voidLinkTokens(tx, member.id, ["reset_password"]);
+    return repo.deleteSessionsExcept(tx, member.id, member.sessionId);
+  });
+  closeSessions(deps, ended);
+  return { endedSessions: ended.length };
+}
+
+/**
+ * Ask to change the e-mail address (settings): with the current password, a link is mailed to
+ * the new address; the address changes only when it is followed (confirmEmailChange).
+ * @throws OldPasswordWrongError for a wrong password; EmailExistsError when another account
+ *         (or this one) already has the address.
+ */
+export async function requestEmailChange(
+  deps: AppDeps,
+  userId: number,
+  input: { email: string; password: string },
+  origin: string,
+  site: Pick<SiteSettings, "name">,
+): Promise<void> {
+  const account = await repo.findAccountById(deps.db, userId);
+  if (!account) throw new NotFoundError();
+  const ok = await verify(account.password_hash, input.password).catch(() => false);
+  if (!ok) throw new OldPasswordWrongError();
+  if (await repo.emailInUse(deps.db, input.email)) throw new EmailExistsError();
+  const { token, id } = newLinkToken();
+  await repo.insertLinkToken(deps.db, {
+    id,
+    userId,
+    purpose: "change_email",
+    newEmail: input.email,
+    expiresAt: new Date(Date.now() + EMAIL_CHANGE_LINK_TTL_SECONDS * 1000),
+  });
+  const link = `${origin}/mail-change/do?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: input.email,
+    subject: `Confirm your new e-mail address for ${site.name}`,
+    text: `Hello ${account.name},\n\nplease confirm that ${input.email} is your new e-mail address for ${site.name} by opening this link within 24 hours:\n\n${link}\n\nUntil then your old address stays in use.\n`,
+    html: `<p>Hello ${escapeHtml(account.name)},</p><p>please confirm that ${escapeHtml(input.email)} is your new e-mail address for ${escapeHtml(site.name)} within 24 hours:</p><p><a href="${link}">Confirm my new e-mail address</a></p><p>Until then your old address stays in use.</p>`,
+  });
+}
+
+/**
+ * Follow the link mailed to a new address (§2 /mail-change/do): the address changes once, the
+ * old address is told by mail, and reset links sent to the old address die.
+ * @returns the new address.
+ * @throws LinkInvalidError (§8) for an unknown, used or expired link; EmailExistsError when
+ *         another account took the address meanwhile (the link stays unused).
+ */
+export async function confirmEmailChange(
+  deps: AppDeps,
+  token: string,
+  site: Pick<SiteSettings, "name">,
+): Promise<{ email: string }> {
+  let done: { oldEmail: string; newEmail: string; name: string } | null;
+  try {
+    done = await inTransaction(deps.db, async (tx) => {
+      const row = await repo.consumeLinkToken(tx, hashToken(token), "change_email");
+      if (!row?.new_email) return null;
+      const account = await repo.findAccountById(tx, row.user_id);
+      if (!account) return null;
+      await repo.setEmail(tx, row.user_id, row.new_email);
+      await repo.voidLinkTokens(tx, row.user_id, ["reset_password", "change_email"]);
+      return { oldEmail: account.email, newEmail: row.new_email, name: account.name };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new EmailExistsError();
+    throw err;
+  }
+  if (!done) throw new LinkInvalidError();
+  try {
+    await deps.mailer.send({
+      to: done.oldEmail,
+      subject: `Your e-mail address for ${site.name} was changed`,
+      text: `Hello ${done.name},\n\nthe e-mail address of your ${site.name} account was changed to ${done.newEmail}. From now on we write there, and you log in with it.\n\nIf you did not do this, contact our customer service at once.\n`,
+      html: `<p>Hello ${escapeHtml(done.name)},</p><p>the e-mail address of your ${escapeHtml(site.name)} account was changed to ${escapeHtml(done.newEmail)}. From now on we write there, and you log in with it.</p><p>If you did not do this, contact our customer service at once.</p>`,
+    });
+  } catch (err) {
+    deps.log.error({ err }, "the mail to the old address could not be sent");
+  }
+  return { email: done.newEmail };
+}
+
+/** One of the member's sessions as the settings list shows it. */
+export interface SessionView {
+  id: string;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  expiresAt: string;
+  current: boolean;
+}
+
+/** The member's active sessions, newest first; `current` marks the one asking. */
+export async function listSessions(deps: AppDeps, member: { id: number; sessionId: string }): Promise<SessionView[]> {
+  const rows = await repo.listSessions(deps.db, member.id);
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: new Date(r.created_at).toISOString(),
+    expiresAt: new Date(r.expires_at).toISOString(),
+    current: r.id === member.sessionId,
+  }));
+}
+
+/**
+ * "Log out this device": end one of the member's own sessions and close its WebSockets.
+ * @throws NotFoundError when the session is not the member's (or ended already).
+ */
+export async function endOwnSession(deps: AppDeps, userId: number, sessionId: string): Promise<void> {
+  if (!(await repo.deleteOwnSession(deps.db, userId, sessionId))) throw new NotFoundError();
+  closeSessions(deps, [sessionId]);
+}
