@@ -55,6 +55,8 @@ export async function like(deps: AppDeps, likerId: number, likedId: number): Pro
     const members = await lockMembersForUpdate(tx, [likerId, likedId]);
     const liker = members.get(likerId);
     const liked = members.get(likedId);
+    // §4: an account pending deletion cannot be liked, not even back.
+    if (liked?.status === "pending_deletion") throw new NotFoundError("This member could not be found.");
     if (!liker || !liked || !liked.visible) throw new NotFoundError("This member could not be found.");
     const mutual = await repo.likeExists(tx, likedId, likerId);
     const quota = async () =>
