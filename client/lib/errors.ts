@@ -46,6 +46,9 @@ const MESSAGES: Record<Exclude<AppErrorCode, "VALIDATION">, MessageDescriptor> =
   PHOTO_LIMIT: msg`Free members may add up to {limit} photos. Get Premium to add up to {premiumLimit}.`, // §5, §9
   INVALID_IMAGE: msg`This file is not an image we can use. Upload a JPEG, PNG, WebP, GIF or AVIF photo.`,
   PHOTO_TOO_LARGE: msg`Photos may be at most {maxMb} MB.`,
+  ACCOUNT_SUSPENDED: msg`Your account has been suspended. Please contact customer service.`,
+  ACCOUNT_BANNED: msg`Your account has been banned.`,
+  SERVICE_UNAVAILABLE: msg`The site is briefly unavailable. Please try again in a moment.`,
 };
 const GENERIC = msg`An error occured, please try again later.`; // §8 wording
 

@@ -19,7 +19,14 @@ export interface UsersTable {
   last_event_seq: Generated<number>;
   signup_date: Timestamp;
   confirmed_at: Timestamp | null;
+  /** Owned by the moderation feature (migration 2026_11_24_0400): 'operator' opens /ops. */
+  role: ColumnType<UserRole, UserRole | undefined, UserRole>;
+  /** Owned by the moderation feature: suspended and banned members cannot log in. */
+  moderation_status: ColumnType<ModerationStatus, ModerationStatus | undefined, ModerationStatus>;
 }
+
+export type UserRole = "member" | "operator";
+export type ModerationStatus = "ok" | "suspended" | "banned";
 
 export type UserStatus = "not_confirmed" | "active" | "pending_deletion";
 

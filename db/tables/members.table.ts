@@ -34,9 +34,12 @@ export interface PhotosTable {
   blurred_filename: string;
   is_main: Generated<boolean>;
   is_private: Generated<boolean>;
+  /** 'active', 'pending' (awaiting an operator under pre-moderation) or 'hidden' (by an operator). */
   status: Generated<string>;
   position: Generated<number>;
   created_at: Timestamp;
+  /** When an operator reviewed the photo; null puts it in the /ops queue (migration 2026_11_24_0400). */
+  reviewed_at: Timestamp | null;
 }
 
 /** Private photos bought with photo_credits (migration 2026_11_23_1040). */

@@ -38,6 +38,8 @@ export interface SitesTable {
   message_length: Generated<number>;
   refund_days: Generated<number>;
   member_resell: Generated<boolean>;
+  /** 'post': new photos go live at once and are reviewed after; 'pre': pending until approved (migration 2026_11_24_0400). */
+  photo_moderation: Generated<"pre" | "post">;
   company_name: Generated<string>;
   company_address: Generated<string>;
   company_registration_number: Generated<string>;

@@ -8,6 +8,7 @@ import type { SiteSettings } from "../site/site.settings.js";
 import { grantCreditsInTx } from "../credits/credits.service.js";
 import { activateProfileInTx, createProfileInTx, recordActivity } from "../members/members.service.js";
 import * as repo from "./accounts.repository.js";
+import { assertMayLogIn } from "../moderation/moderation.service.js";
 import { createSession, endSession, hashToken } from "./sessions.service.js";
 import { clearLoginFailures, recordLoginFailure, reserveLoginAttempt } from "./login-throttle.service.js";
 import type { LoginInput, SignupInput } from "./accounts.schema.js";
@@ -148,7 +149,8 @@ async function sendActivationMail(deps: AppDeps, userId: number, token: string, 
  * @throws LoginFailedError (§8 'Login failed, please try again.') for an unknown address or a
  *         wrong password alike, after the same work, so the answer reveals nothing;
  *         TooManyAttemptsError (§8) while the address is blocked after repeated failures
- *         (login-throttle.service.ts, counted per address typed, known or not).
+ *         (login-throttle.service.ts, counted per address typed, known or not);
+ *         AccountSuspendedError / AccountBannedError (issue 10) after a right password.
  */
 export async function login(
   deps: AppDeps,
@@ -165,6 +167,7 @@ export async function login(
   // §8 account pending deletion (right password): AccountPendingDeletionError; the client offers
   // to mail the reactivation link.
   if (row.status === "pending_deletion") throw new AccountPendingDeletionError();
+  await assertMayLogIn(deps, row.id); // suspended or banned by an operator (issue 10)
   const session = await createSession(deps.db, row.id);
   await recordActivity(deps, row.id);
   return { user: await getCurrentUser(deps, row.id), token: session.token, sessionId: session.sessionId };

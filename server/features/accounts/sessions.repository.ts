@@ -12,7 +12,11 @@ export async function insertSession(
     .execute();
 }
 
-/** The member behind an unexpired session id, with what every procedure needs, or undefined. */
+/**
+ * The member behind an unexpired session id, with what every procedure needs, or undefined. A
+ * suspended or banned member's sessions are deleted; the moderation_status check also refuses one
+ * opened meanwhile.
+ */
 export function findSessionMember(db: DB, sessionId: string) {
   return db
     .selectFrom("sessions")
@@ -21,12 +25,19 @@ export function findSessionMember(db: DB, sessionId: string) {
     .select(["users.id", "users.status", "users.paid_user", "users.language", "profiles.name"])
     .where("sessions.id", "=", sessionId)
     .where("sessions.expires_at", ">", sql<Date>`now()`)
+    .where("users.moderation_status", "=", "ok")
     .executeTakeFirst();
 }
 
 /** Delete one session (logout). Deleting a missing one does nothing. */
 export async function deleteSession(db: DB, sessionId: string): Promise<void> {
   await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
+}
+
+/** Delete every session of a member (suspension, ban). @returns the deleted sessions' ids. */
+export async function deleteSessionsOfUser(db: DB, userId: number): Promise<string[]> {
+  const rows = await db.deleteFrom("sessions").where("user_id", "=", userId).returning("id").execute();
+  return rows.map((r) => r.id);
 }
 
 /** Which of `sessionIds` are still live (unexpired): the others ended (logout, expiry). */

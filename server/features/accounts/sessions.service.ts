@@ -83,6 +83,24 @@ export async function endSession(deps: AppDeps, sessionId: string): Promise<void
     );
 }
 
+/**
+ * End every session of a member (suspension or ban by an operator): delete them all, close their
+ * WebSockets on this instance and tell the other instances to close theirs (as endSession).
+ * @returns how many sessions ended.
+ */
+export async function endAllSessionsOfMember(deps: AppDeps, userId: number): Promise<number> {
+  const ids = await repo.deleteSessionsOfUser(deps.db, userId);
+  for (const sessionId of ids) {
+    deps.sockets.closeSession(sessionId);
+    deps.bus
+      .publish(SESSION_ENDED_CHANNEL, { sessionId })
+      .catch((err: unknown) =>
+        deps.log.warn({ err }, "session-ended not published; other instances close those sockets at their sweep"),
+      );
+  }
+  return ids.length;
+}
+
 /** How often each instance checks that its WebSockets' sessions still exist. */
 export const SESSION_SWEEP_INTERVAL_MS = 30_000;
 

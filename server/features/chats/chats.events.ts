@@ -1,3 +1,4 @@
+import type { SafetyHint } from "./safety-hints.js";
 /** A chat message as members see it. */
 export interface ChatMessage {
   id: number;
@@ -12,6 +13,8 @@ export interface ChatMessage {
   gift: string | null;
   /** ISO 8601 UTC. */
   createdAt: string;
+  /** What the recipient is warned about under the message (safety-hints.ts); [] for most messages. */
+  safety: SafetyHint[];
 }
 
 /** Events the chats feature puts on a member's live stream (see live.service.ts). */

@@ -8,6 +8,7 @@ import { httpStatusOf } from "../../http/errors.js";
 import { isForeignRequest, refuseForeign } from "../../http/request-guard.js";
 import { appCookiesOf } from "../../http/session-cookie.js";
 import { resolveSession } from "../accounts/sessions.service.js";
+import { getSiteForHost } from "../site/site.service.js";
 import {
   addPhoto,
   InvalidImageError,
@@ -113,7 +114,8 @@ export function photoRoutes(deps: AppDeps) {
           return sendDomainError(reply, new InvalidImageError());
         }
         try {
-          const photo = await addPhoto(deps, member.id, buffer, { private: isPrivate });
+          const site = await getSiteForHost(deps, req.headers.host ?? null);
+          const photo = await addPhoto(deps, member.id, buffer, site, { private: isPrivate });
           return reply.code(201).send({ photo });
         } catch (err) {
           if (err instanceof DomainError) return sendDomainError(reply, err);

@@ -41,13 +41,20 @@ export async function photoStats(
   return { count: Number(row.count), hasMain: Boolean(row.has_main), nextPosition: Number(row.next_position) };
 }
 
+/** Insert a photo: 'active', or 'pending' until an operator approves it (site setting photo_moderation 'pre'). */
 export function insertPhoto(
   tx: Tx,
-  row: StoredPhotoFiles & { profile_id: number; is_main: boolean; is_private: boolean; position: number },
+  row: StoredPhotoFiles & {
+    profile_id: number;
+    is_main: boolean;
+    is_private: boolean;
+    position: number;
+    status: "active" | "pending";
+  },
 ) {
   return tx
     .insertInto("photos")
-    .values({ ...row, status: "active" })
+    .values(row)
     .returning(["id", "filename", "thumb_filename", "blurred_filename", "is_main", "is_private", "status", "position"])
     .executeTakeFirstOrThrow();
 }

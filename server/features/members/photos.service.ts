@@ -9,6 +9,7 @@ import { lockMembersForUpdate } from "./members.service.js";
 import { deletePhotoFiles, movePhotoFiles, storePhoto, type StoredPhotoFiles } from "./members.photo-store.js";
 import { photoUrlsFor, verifyPrivatePhotoUrl, type PhotoVariant } from "./members.photos.js";
 import { getWallet } from "../credits/credits.service.js";
+import type { SiteSettings } from "../site/site.settings.js";
 import * as repo from "./photos.repository.js";
 
 /**
@@ -64,6 +65,11 @@ export interface OwnPhoto {
   isPrivate: boolean;
   url: string;
   thumbUrl: string;
+  /**
+   * 'active'; 'pending' — waiting for an operator (photo moderation 'pre'), seen only by its
+   * owner; 'hidden' — removed by an operator (its urls are empty: the files are no longer served).
+   */
+  status: "active" | "pending" | "hidden";
 }
 
 export interface MyPhotos {
@@ -86,9 +92,11 @@ export function photoLimitFor(paidUser: boolean): number {
 function toOwnPhoto(
   secret: string,
   ownerId: number,
-  r: { id: number; is_main: boolean; is_private: boolean; filename: string; thumb_filename: string },
+  r: { id: number; is_main: boolean; is_private: boolean; filename: string; thumb_filename: string; status: string },
 ): OwnPhoto {
-  return { id: r.id, isMain: r.is_main, isPrivate: r.is_private, ...photoUrlsFor(secret, r, ownerId) };
+  const status = r.status === "pending" || r.status === "hidden" ? r.status : "active";
+  const urls = status === "hidden" ? { url: "", thumbUrl: "" } : photoUrlsFor(secret, r, ownerId);
+  return { id: r.id, isMain: r.is_main, isPrivate: r.is_private, ...urls, status };
 }
 
 /**
@@ -124,7 +132,8 @@ async function isAcceptedImage(input: Buffer): Promise<boolean> {
  * photos are counted and the row inserted — so concurrent uploads cannot pass the limit. When
  * the limit is hit (or anything fails) after the files were written, they are deleted.
  * The new photo becomes main when the member has no main photo and it is not private (the main
- * photo is public, §6).
+ * photo is public, §6). Under the site's photo_moderation 'pre' the photo is 'pending' (seen only
+ * by its owner, never main) until an operator approves it (photo-moderation.service.ts).
  *
  * @param buffer the uploaded file (at most MAX_PHOTO_UPLOAD_BYTES; the route enforces it).
  * @returns the stored photo as the owner sees it.
@@ -135,6 +144,7 @@ export async function addPhoto(
   deps: Pick<AppDeps, "db" | "config" | "mediaUrlSecret">,
   userId: number,
   buffer: Buffer,
+  site: Pick<SiteSettings, "photo_moderation">,
   opts: { private?: boolean } = {},
 ): Promise<OwnPhoto> {
   // A cheap early refusal before encoding; the count under the lock below is the one that decides.
@@ -159,12 +169,14 @@ export async function addPhoto(
       const stats = await repo.photoStats(tx, userId);
       if (stats.count >= limit) throw new PhotoLimitError(limit);
       const isPrivate = opts.private === true;
+      const pending = site.photo_moderation === "pre";
       return repo.insertPhoto(tx, {
         ...files,
         profile_id: userId,
-        is_main: !stats.hasMain && !isPrivate,
+        is_main: !stats.hasMain && !isPrivate && !pending,
         is_private: isPrivate,
         position: stats.nextPosition,
+        status: pending ? "pending" : "active",
       });
     });
     return toOwnPhoto(deps.mediaUrlSecret, userId, row);

@@ -89,6 +89,7 @@ function toSite(r: SiteRow): Site {
     message_length: r.message_length,
     refund_days: r.refund_days,
     member_resell: r.member_resell,
+    photo_moderation: r.photo_moderation,
     company: {
       name: r.company_name,
       address: r.company_address,

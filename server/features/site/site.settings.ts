@@ -17,6 +17,11 @@ export interface SiteSettings {
   signup_credits: number;
   photo_credits: number;
   gift_credits: number;
+  /**
+   * Photo moderation (issue 10): 'post' (default) — a new photo is live at once and waits in the
+   * /ops queue for review; 'pre' — it is 'pending', shown only to its owner, until approved.
+   */
+  photo_moderation: "pre" | "post";
 }
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
@@ -27,4 +32,5 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   signup_credits: 0,
   photo_credits: 20,
   gift_credits: 50,
+  photo_moderation: "post",
 };

@@ -1,0 +1,109 @@
+import { findPhoneNumbersInText, type CountryCode } from "libphonenumber-js";
+
+/**
+ * In-chat safety hints (issue 10, beyond the spec): what in a message the recipient is warned
+ * about under it. The message itself is delivered exactly as written; the hint is only shown.
+ *  - "phone": a phone number (libphonenumber-js: international numbers, and national numbers
+ *    of the countries the site serves, §1 language-by-country list);
+ *  - "email": an e-mail address;
+ *  - "link": a web address (with or without http, www. or a common top-level domain, or a
+ *    messenger short link such as t.me or wa.me);
+ *  - "money": a request for money, gift cards, vouchers, crypto or a money transfer, in the
+ *    seven interface languages.
+ */
+export type SafetyHint = "phone" | "email" | "link" | "money";
+
+/** The order the hints are listed in (stable for the client and the tests). */
+export const SAFETY_HINTS: readonly SafetyHint[] = ["phone", "email", "link", "money"];
+
+/** National numbers are looked for as written in the countries of §1's language list. */
+const PHONE_COUNTRIES: readonly CountryCode[] = ["NL", "DE", "GB", "US", "FR", "IT", "ES", "PL", "BE", "AT", "CH"];
+
+/** Longer texts are cut for the scan (a message is at most message_length, §9; this bounds the work). */
+const MAX_SCAN_CHARS = 4000;
+
+// Linear patterns only (no nested quantifiers over the same characters): a hostile text cannot make them slow.
+const EMAIL =
+  /[\p{L}\p{N}._%+-]+\s*(?:@|\(at\)|\[at\]|\s+at\s+)\s*[\p{L}\p{N}-]+(?:\s*(?:\.|\(dot\)|\[dot\]|\s+dot\s+)\s*[\p{L}\p{N}-]+)*\s*(?:\.|\(dot\)|\[dot\]|\s+dot\s+)\s*(?:com|net|org|de|nl|fr|it|es|pl|be|at|ch|uk|eu|info|me|io|ru)\b/iu;
+const LINK =
+  /(?:\bhttps?:\/\/|\bwww\.|\b(?:t\.me|wa\.me|bit\.ly|tinyurl\.com|linktr\.ee)\/|\b[\p{L}\p{N}-]{2,63}\.(?:com|net|org|info|biz|io|me|ly|app|site|online|xyz|link|club|top|co|de|nl|fr|it|es|pl|be|at|ch|eu|ru|uk)\b(?!\s*@))/iu;
+const MONEY = new RegExp(
+  [
+    // en
+    String.raw`gift\s*-?\s*cards?`,
+    String.raw`(?:itunes|apple|google\s*play|amazon|steam|ebay|sephora|vanilla)\s*(?:gift\s*)?cards?`,
+    String.raw`western\s*union`,
+    "moneygram",
+    "paysafe\\s*card",
+    "bitcoins?",
+    "crypto",
+    "\\bbtc\\b",
+    "\\busdt\\b",
+    "cash\\s*app",
+    "venmo",
+    "zelle",
+    "paypal",
+    String.raw`(?:send|lend|wire|transfer|need)\s+(?:me\s+)?(?:some\s+)?(?:money|cash|funds)`,
+    String.raw`bank\s*(?:transfer|account|details)`,
+    // de
+    String.raw`geschenk\s*karte`,
+    "gutschein",
+    String.raw`(?:schick|überweis|leih)\w*\s+(?:mir\s+)?(?:\w+\s+)?geld`,
+    "überweisung",
+    // es
+    String.raw`tarjetas?\s+(?:de\s+)?regalo`,
+    String.raw`(?:envía|envia|mándame|mandame|presta)\w*\s+(?:\w+\s+)?dinero`,
+    "transferencia",
+    // fr
+    String.raw`cartes?\s+cadeaux?`,
+    String.raw`(?:envoie|envoyer|prête|prete|vire)\w*\s+(?:moi\s+)?(?:de\s+l')?argent`,
+    "virement",
+    "mandat\\s*cash",
+    // it
+    String.raw`carte?\s+regalo`,
+    String.raw`buoni?\s+regalo`,
+    String.raw`(?:mandami|inviami|prestami|manda|invia)\s+(?:\w+\s+)?soldi`,
+    "bonifico",
+    "ricarica",
+    // nl
+    "cadeau\\s*(?:kaart|bon)",
+    String.raw`(?:stuur|leen|maak)\w*\s+(?:me\s+)?(?:\w+\s+)?geld`,
+    "overmaken",
+    "tikkie",
+    // pl
+    String.raw`kart\w*\s+podarunkow\w*`,
+    "przelew",
+    String.raw`(?:wyślij|wyslij|pożycz|pozycz)\w*\s+(?:mi\s+)?pieni\w*`,
+    "blik",
+  ].join("|"),
+  "iu",
+);
+
+function hasPhoneNumber(text: string): boolean {
+  // International numbers first (+31 …, 0031 …), then national ones of the site's countries.
+  if (findPhoneNumbersInText(text).length > 0) return true;
+  return PHONE_COUNTRIES.some((country) => findPhoneNumbersInText(text, country).length > 0);
+}
+
+/**
+ * The safety hints of one message text.
+ * @param text the message as sent (any string; never throws, whatever it contains).
+ * @returns the hints found, in SAFETY_HINTS order; [] for an ordinary message.
+ */
+export function safetyHintsOf(text: string): SafetyHint[] {
+  const scan = text.slice(0, MAX_SCAN_CHARS).normalize("NFKC");
+  const found = new Set<SafetyHint>();
+  try {
+    if (/\d/.test(scan) && hasPhoneNumber(scan)) found.add("phone");
+  } catch {
+    // libphonenumber-js refusing a strange input means no number found, never a failed send.
+  }
+  // An address's domain is not a link of its own: addresses are taken out before links are looked for.
+  const withoutEmails = scan.replace(new RegExp(EMAIL.source, "giu"), (m) => {
+    found.add("email");
+    return " ".repeat(m.length);
+  });
+  if (LINK.test(withoutEmails)) found.add("link");
+  if (MONEY.test(scan)) found.add("money");
+  return SAFETY_HINTS.filter((h) => found.has(h));
+}

@@ -1,0 +1,396 @@
+import type { AppDeps } from "../../deps.js";
+import type { SessionMember } from "../accounts/sessions.service.js";
+import type { ModerationActionKind, ModerationStatus, ReportReason, ReportSubject } from "../../../db/database.js";
+import { inTransaction } from "../../../db/create-db.js";
+import { DomainError, ForbiddenError, NotFoundError } from "../../domain-error.js";
+import type { SiteSettings } from "../site/site.settings.js";
+import { endAllSessionsOfMember } from "../accounts/sessions.service.js";
+import { getCurrentUser } from "../accounts/accounts.service.js";
+import { getMemberProfile } from "../members/members.service.js";
+import { getConversation } from "../chats/chats.service.js";
+import {
+  approvePhotoInTx,
+  hidePhotoInTx,
+  listPhotosForReview,
+  setProfileHiddenByModerationInTx,
+  type PhotoForReview,
+} from "../members/photo-moderation.service.js";
+import type { ReportInput } from "./moderation.schema.js";
+import * as repo from "./moderation.repository.js";
+
+/**
+ * Reporting and the operator console (issue 10). Members report a profile, a message or a chat;
+ * anyone files a complaint (/complaints). Each report keeps a copy of what was reported.
+ * Operators (users.role 'operator', granted with `npm run ops:grant -- <email>`) work the queue
+ * at /ops: dismiss a report, approve or hide a photo, warn, suspend, reinstate or ban a member.
+ * Every action is recorded in moderation_actions with who and when.
+ */
+
+/** An operator suspended the account: it cannot log in until reinstated. */
+export class AccountSuspendedError extends DomainError {
+  constructor() {
+    super("ACCOUNT_SUSPENDED", "Your account has been suspended. Please contact customer service.");
+  }
+}
+
+/** An operator banned the account (§2 ban page). */
+export class AccountBannedError extends DomainError {
+  constructor() {
+    super("ACCOUNT_BANNED", "Your account has been banned.");
+  }
+}
+
+/** A member reporting themselves or their own message. */
+export class CannotReportSelfError extends DomainError {
+  constructor() {
+    super("VALIDATION", "You cannot report yourself.");
+  }
+}
+
+/** A visitor's complaint needs an address to answer. */
+export class EmailRequiredError extends DomainError {
+  constructor() {
+    super("VALIDATION", "Please enter your e-mail address so we can answer you.");
+  }
+}
+
+/** How many messages of a chat a chat report keeps a copy of (the latest). */
+export const CHAT_REPORT_MESSAGES = 30;
+/** How many messages before a reported message are kept with it, for context. */
+export const MESSAGE_REPORT_CONTEXT = 5;
+
+/**
+ * Refuse a login of a suspended or banned member (accounts.login calls it after the password
+ * was checked, so the state is revealed only to who knows the password).
+ * @throws AccountSuspendedError, AccountBannedError.
+ */
+export async function assertMayLogIn(deps: Pick<AppDeps, "db">, userId: number): Promise<void> {
+  const state = await repo.findModerationState(deps.db, userId);
+  if (state?.moderation_status === "suspended") throw new AccountSuspendedError();
+  if (state?.moderation_status === "banned") throw new AccountBannedError();
+}
+
+/** Whether the member may use the operator console. */
+export async function isOperator(deps: Pick<AppDeps, "db">, userId: number): Promise<boolean> {
+  const state = await repo.findModerationState(deps.db, userId);
+  return state?.role === "operator" && state.moderation_status === "ok";
+}
+
+/**
+ * The operator check of every /ops procedure (trpc/operator.ts).
+ * @throws ForbiddenError (FORBIDDEN) for anyone who is not an operator.
+ */
+export async function assertOperator(deps: Pick<AppDeps, "db">, userId: number): Promise<void> {
+  if (!(await isOperator(deps, userId))) throw new ForbiddenError();
+}
+
+/**
+ * Make the account with this e-mail address an operator (`npm run ops:grant -- <email>`),
+ * recorded in the audit with no operator (granted from the command line).
+ * @returns the account's id.
+ * @throws NotFoundError when no account has the address.
+ */
+export async function grantOperator(deps: Pick<AppDeps, "db">, email: string): Promise<number> {
+  return inTransaction(deps.db, async (tx) => {
+    const id = await repo.setRoleByEmail(tx, email.trim(), "operator");
+    if (id === undefined) throw new NotFoundError("No account has this e-mail address.");
+    await repo.insertAction(tx, { operator_id: null, action: "grant_operator", target_user_id: id });
+    return id;
+  });
+}
+
+/**
+ * moderation.report: file a report or complaint. The report keeps a copy of what was reported
+ * as the reporter saw it at that moment (`snapshot`): the profile's text fields and photo
+ * addresses, the message with the ones before it, or the chat's latest CHAT_REPORT_MESSAGES.
+ *
+ * @param reporter the logged-in member, or null for a visitor (complaints only, with an e-mail).
+ * @param site the serving site's settings (photo prices shape the profile the reporter sees).
+ * @returns the new report's id.
+ * @throws AuthenticationRequiredError-like FORBIDDEN for a visitor reporting anything but a
+ *         complaint, EmailRequiredError (a visitor's complaint without e-mail), NotFoundError (a
+ *         profile, chat or message the reporter cannot see), CannotReportSelfError.
+ */
+export async function submitReport(
+  deps: AppDeps,
+  reporter: Pick<SessionMember, "id" | "paidUser"> | null,
+  input: ReportInput,
+  site: SiteSettings,
+): Promise<{ id: number }> {
+  const base = {
+    reporter_id: reporter?.id ?? null,
+    reason: input.reason as ReportReason,
+    details: input.details ?? "",
+    subject: input.subject as ReportSubject,
+  };
+  if (input.subject === "complaint") {
+    const email = input.email ?? (reporter ? (await getCurrentUser(deps, reporter.id)).email : undefined);
+    if (!email) throw new EmailRequiredError();
+    const id = await repo.insertReport(deps.db, {
+      ...base,
+      reporter_email: email,
+      reported_user_id: input.profileId ?? null,
+      snapshot: JSON.stringify({ complaint: input.details }),
+    });
+    return { id };
+  }
+  if (!reporter) throw new ForbiddenError("Please log in to report a member.");
+
+  if (input.subject === "profile") {
+    if (input.profileId === reporter.id) throw new CannotReportSelfError();
+    const p = await getMemberProfile(deps, reporter, input.profileId, site);
+    const snapshot = {
+      profile: {
+        id: p.id,
+        name: p.name,
+        age: p.age,
+        city: p.city,
+        country: p.country,
+        note: p.note,
+        mainImage: p.mainImage?.url ?? null,
+        photos: p.photos.filter((ph) => !ph.locked).map((ph) => ("url" in ph ? ph.url : null)),
+      },
+    };
+    return {
+      id: await repo.insertReport(deps.db, { ...base, reported_user_id: p.id, snapshot: JSON.stringify(snapshot) }),
+    };
+  }
+
+  if (input.subject === "message") {
+    const page = await getConversation(deps, reporter.id, {
+      conversationId: input.conversationId,
+      beforeSeq: input.seq + 1,
+      limit: MESSAGE_REPORT_CONTEXT + 1,
+    });
+    const message = page.messages.at(-1);
+    if (!message || message.seq !== input.seq) throw new NotFoundError("This message could not be found.");
+    if (message.senderId === reporter.id) throw new CannotReportSelfError();
+    const snapshot = {
+      profile: { id: page.profile.id, name: page.profile.name },
+      message: snapshotMessage(message),
+      before: page.messages.slice(0, -1).map(snapshotMessage),
+    };
+    return {
+      id: await repo.insertReport(deps.db, {
+        ...base,
+        reported_user_id: page.profile.id,
+        conversation_id: input.conversationId,
+        message_id: message.id,
+        snapshot: JSON.stringify(snapshot),
+      }),
+    };
+  }
+
+  const page = await getConversation(deps, reporter.id, {
+    conversationId: input.conversationId,
+    limit: CHAT_REPORT_MESSAGES,
+  });
+  const snapshot = {
+    profile: { id: page.profile.id, name: page.profile.name },
+    messages: page.messages.map(snapshotMessage),
+  };
+  return {
+    id: await repo.insertReport(deps.db, {
+      ...base,
+      reported_user_id: page.profile.id,
+      conversation_id: input.conversationId,
+      snapshot: JSON.stringify(snapshot),
+    }),
+  };
+}
+
+function snapshotMessage(m: {
+  id: number;
+  seq: number;
+  senderId: number;
+  body: string;
+  gift: string | null;
+  createdAt: string;
+}) {
+  return { id: m.id, seq: m.seq, senderId: m.senderId, body: m.body, gift: m.gift, createdAt: m.createdAt };
+}
+
+/** An open report as the operator sees it. */
+export interface QueuedReport {
+  id: number;
+  subject: ReportSubject;
+  reason: ReportReason;
+  details: string;
+  /** The copy of the reported content (shape by subject, see submitReport). */
+  snapshot: unknown;
+  reporter: { id: number | null; name: string | null; email: string | null };
+  reported: { id: number; name: string | null; status: ModerationStatus } | null;
+  conversationId: number | null;
+  messageId: number | null;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+}
+
+/** One entry of the audit (who did what, when). */
+export interface AuditEntry {
+  id: number;
+  action: ModerationActionKind;
+  operator: { id: number | null; name: string | null };
+  target: { id: number; name: string | null } | null;
+  reportId: number | null;
+  photoId: number | null;
+  note: string;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+}
+
+/**
+ * moderation.queue (/ops): open reports and unreviewed photos, oldest first, and the latest
+ * audit entries.
+ * @param limit of each list, 1..200 (default 50).
+ */
+export async function getQueue(
+  deps: Pick<AppDeps, "db">,
+  limit = 50,
+): Promise<{ reports: QueuedReport[]; photos: PhotoForReview[]; audit: AuditEntry[] }> {
+  const [reports, photos, audit] = await Promise.all([
+    repo.findOpenReports(deps.db, limit),
+    listPhotosForReview(deps, limit),
+    repo.findRecentActions(deps.db, limit),
+  ]);
+  return {
+    reports: reports.map((r) => ({
+      id: r.id,
+      subject: r.subject,
+      reason: r.reason,
+      details: r.details,
+      snapshot: r.snapshot,
+      reporter: { id: r.reporter_id, name: r.reporter_name, email: r.reporter_email },
+      reported:
+        r.reported_user_id === null
+          ? null
+          : { id: r.reported_user_id, name: r.reported_name, status: r.reported_status ?? "ok" },
+      conversationId: r.conversation_id,
+      messageId: r.message_id,
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+    photos,
+    audit: audit.map((a) => ({
+      id: a.id,
+      action: a.action,
+      operator: { id: a.operator_id, name: a.operator_name },
+      target: a.target_user_id === null ? null : { id: a.target_user_id, name: a.target_name },
+      reportId: a.report_id,
+      photoId: a.photo_id,
+      note: a.note,
+      createdAt: new Date(a.created_at).toISOString(),
+    })),
+  };
+}
+
+/**
+ * moderation.dismiss: close a report without action.
+ * @throws NotFoundError when the report does not exist or is already closed.
+ */
+export async function dismissReport(
+  deps: Pick<AppDeps, "db">,
+  operatorId: number,
+  reportId: number,
+  note = "",
+): Promise<{ ok: true }> {
+  await inTransaction(deps.db, async (tx) => {
+    const report = await repo.findReport(tx, reportId);
+    if (!report) throw new NotFoundError("This report could not be found.");
+    if (!(await repo.closeReport(tx, reportId, "dismissed", operatorId)))
+      throw new NotFoundError("This report was already handled.");
+    await repo.insertAction(tx, {
+      operator_id: operatorId,
+      action: "dismiss",
+      target_user_id: report.reported_user_id,
+      report_id: reportId,
+      note,
+    });
+  });
+  return { ok: true };
+}
+
+/**
+ * moderation.approvePhoto / moderation.hidePhoto: review a photo. Approving makes a pending
+ * photo live; hiding takes it out of every public view (its owner sees a notice). A report
+ * given is closed as actioned.
+ * @throws NotFoundError when the photo does not exist.
+ */
+export async function reviewPhoto(
+  deps: Pick<AppDeps, "db" | "config">,
+  operatorId: number,
+  input: { photoId: number; reportId?: number; note?: string },
+  decision: "approve" | "hide",
+): Promise<{ ok: true }> {
+  await inTransaction(deps.db, async (tx) => {
+    const { profileId } =
+      decision === "approve" ? await approvePhotoInTx(tx, input.photoId) : await hidePhotoInTx(deps, tx, input.photoId);
+    if (input.reportId !== undefined) await repo.closeReport(tx, input.reportId, "actioned", operatorId);
+    await repo.insertAction(tx, {
+      operator_id: operatorId,
+      action: decision === "approve" ? "approve_photo" : "hide_photo",
+      target_user_id: profileId,
+      photo_id: input.photoId,
+      report_id: input.reportId ?? null,
+      note: input.note ?? "",
+    });
+  });
+  return { ok: true };
+}
+
+/**
+ * moderation.warn / suspend / reinstate / ban: an operator's decision about a member.
+ *  - warn: recorded, and the member gets a mail with the operator's note;
+ *  - suspend: no login until reinstated; every session ends (all their tabs, on every instance,
+ *    lose their sockets) and the profile is hidden from others;
+ *  - ban: as suspend, for good; a login attempt answers ACCOUNT_BANNED (the §2 ban page);
+ *  - reinstate: a suspended or banned member may log in again; the profile shows again.
+ * A report given is closed as actioned. Operators cannot act on themselves or on other operators.
+ * @throws NotFoundError (no such member), ForbiddenError (self or another operator).
+ */
+export async function decideAboutMember(
+  deps: AppDeps,
+  operatorId: number,
+  input: { userId: number; reportId?: number; note?: string },
+  action: "warn" | "suspend" | "reinstate" | "ban",
+  site: SiteSettings,
+): Promise<{ ok: true; status: ModerationStatus; sessionsEnded: number }> {
+  if (input.userId === operatorId) throw new ForbiddenError("Operators cannot act on their own account.");
+  const status = await inTransaction(deps.db, async (tx) => {
+    const target = await repo.lockModerationState(tx, input.userId);
+    if (!target) throw new NotFoundError("This member could not be found.");
+    if (target.role === "operator") throw new ForbiddenError("Operators cannot act on another operator.");
+    let next: ModerationStatus = target.moderation_status;
+    if (action === "suspend" || action === "ban") next = action === "ban" ? "banned" : "suspended";
+    if (action === "reinstate") next = "ok";
+    if (next !== target.moderation_status) {
+      await repo.setModerationStatus(tx, input.userId, next);
+      await setProfileHiddenByModerationInTx(tx, input.userId, next !== "ok");
+    }
+    if (input.reportId !== undefined) await repo.closeReport(tx, input.reportId, "actioned", operatorId);
+    await repo.insertAction(tx, {
+      operator_id: operatorId,
+      action,
+      target_user_id: input.userId,
+      report_id: input.reportId ?? null,
+      note: input.note ?? "",
+    });
+    return next;
+  });
+  const sessionsEnded = status === "ok" ? 0 : await endAllSessionsOfMember(deps, input.userId);
+  if (action === "warn") await sendWarningMail(deps, input.userId, input.note ?? "", site);
+  return { ok: true, status, sessionsEnded };
+}
+
+async function sendWarningMail(deps: AppDeps, userId: number, note: string, site: SiteSettings): Promise<void> {
+  try {
+    const user = await getCurrentUser(deps, userId);
+    const text =
+      `Hello ${user.name},\n\nour team has reviewed a report about your account on ${site.name}. ` +
+      `Please keep to our terms: accounts that harass other members, send spam or pretend to be someone else are suspended.\n` +
+      (note ? `\nNote from our team: ${note}\n` : "");
+    await deps.mailer.send({ to: user.email, subject: `A warning from ${site.name}`, text });
+  } catch (err) {
+    // The warning is recorded in the audit; a mail that could not be sent does not undo it.
+    deps.log.error({ err, userId }, "warning mail could not be sent");
+  }
+}

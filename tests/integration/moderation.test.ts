@@ -1,0 +1,399 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { useTestServer } from "../support/server.js";
+import { TestBrowser } from "../support/client.js";
+import {
+  appCodeOf,
+  callerFor,
+  createMember,
+  createMemberWithApi,
+  eventually,
+  failureOf,
+  type MemberWithApi,
+} from "../support/factories.js";
+import { clearSiteCache } from "../../server/features/site/site.service.js";
+import { grantOperator } from "../../server/features/moderation/moderation.service.js";
+
+/**
+ * Issue 10, reporting and moderation: reports by members and visitors keep a copy of what was
+ * reported; the /ops procedures are for operators only; every console action is recorded with
+ * who and when; suspended and banned members lose every session and socket and cannot log in;
+ * photo moderation 'pre' keeps new photos pending and visible to their owner only.
+ */
+describe("reporting and the operator console", () => {
+  const t = useTestServer();
+  const member = () => createMemberWithApi(t.server.deps);
+  async function operator(): Promise<MemberWithApi> {
+    const m = await member();
+    await grantOperator(t.server.deps, m.email);
+    return m;
+  }
+  const auditOf = (targetId: number) =>
+    t.server.deps.db
+      .selectFrom("moderation_actions")
+      .selectAll()
+      .where("target_user_id", "=", targetId)
+      .orderBy("id")
+      .execute();
+
+  /**
+   * A tab's WebSocket (tRPC over `ws`, with the browser's cookies), checked to answer as `userId`;
+   * `closed` resolves with the close code. It does not reconnect within the test.
+   */
+  async function memberSocket(browser: TestBrowser, userId: number) {
+    let onClosed: (code: number | undefined) => void = () => {};
+    const closed = new Promise<number | undefined>((resolve) => (onClosed = resolve));
+    const socket = browser.openSocket({ retryDelayMs: 600_000, onClose: (code) => onClosed(code) });
+    expect((await socket.client.accounts.me.query())?.id).toBe(userId);
+    return { socket, closed };
+  }
+
+  /** A conversation where `from` sent `to` one message (free messages: no credits needed). */
+  async function chat(from: MemberWithApi, to: MemberWithApi, body: string) {
+    const sent = await from.api.chats.send({ toProfileId: to.id, clientId: crypto.randomUUID(), body });
+    return sent.message;
+  }
+
+  it("a member reports a profile with a copy of it; the operator sees it in the queue", async () => {
+    const [reporter, reported, op] = await Promise.all([member(), member(), operator()]);
+    const { id } = await reporter.api.moderation.report({
+      subject: "profile",
+      profileId: reported.id,
+      reason: "fake_profile",
+      details: "  Photos are from a model agency  ",
+    });
+    const queue = await op.api.moderation.queue();
+    const r = queue.reports.find((x) => x.id === id)!;
+    expect(r).toMatchObject({
+      subject: "profile",
+      reason: "fake_profile",
+      details: "Photos are from a model agency",
+      reporter: { id: reporter.id, name: reporter.name },
+      reported: { id: reported.id, name: reported.name, status: "ok" },
+    });
+    expect(r.snapshot).toMatchObject({ profile: { id: reported.id, name: reported.name } });
+  });
+
+  it("a message report keeps the message as it was, with those before it; a chat report the latest messages", async () => {
+    const [a, b, op] = await Promise.all([member(), member(), operator()]);
+    await chat(a, b, "hello there");
+    const bad = await chat(a, b, "send me an amazon gift card now");
+    await chat(b, a, "no");
+    const { id } = await b.api.moderation.report({
+      subject: "message",
+      conversationId: bad.conversationId,
+      seq: bad.seq,
+      reason: "spam",
+    });
+    // The copy survives the chat's removal.
+    await b.api.chats.remove({ conversationId: bad.conversationId });
+    const chatReport = await a.api.moderation.report({
+      subject: "chat",
+      conversationId: bad.conversationId,
+      reason: "harassment",
+    });
+    const queue = await op.api.moderation.queue();
+    const msgReport = queue.reports.find((x) => x.id === id)!;
+    expect(msgReport.reported?.id).toBe(a.id);
+    expect(msgReport.messageId).toBe(bad.id);
+    expect(msgReport.snapshot).toMatchObject({
+      message: { body: "send me an amazon gift card now", senderId: a.id },
+      before: [{ body: "hello there" }],
+    });
+    const whole = queue.reports.find((x) => x.id === chatReport.id)!;
+    expect(whole.reported?.id).toBe(b.id);
+    expect((whole.snapshot as { messages: Array<{ body: string }> }).messages.map((m) => m.body)).toEqual([
+      "hello there",
+      "send me an amazon gift card now",
+      "no",
+    ]);
+  });
+
+  it("refuses reports of oneself, of one's own message, of chats and profiles one cannot see, and bad input", async () => {
+    const [a, b, c] = await Promise.all([member(), member(), member()]);
+    const mine = await chat(a, b, "hi");
+    expect(
+      appCodeOf(await failureOf(a.api.moderation.report({ subject: "profile", profileId: a.id, reason: "spam" }))),
+    ).toBe("VALIDATION");
+    expect(
+      appCodeOf(
+        await failureOf(
+          a.api.moderation.report({
+            subject: "message",
+            conversationId: mine.conversationId,
+            seq: mine.seq,
+            reason: "spam",
+          }),
+        ),
+      ),
+    ).toBe("VALIDATION");
+    expect(
+      appCodeOf(
+        await failureOf(
+          c.api.moderation.report({ subject: "chat", conversationId: mine.conversationId, reason: "spam" }),
+        ),
+      ),
+    ).toBe("NOT_FOUND");
+    expect(
+      appCodeOf(
+        await failureOf(
+          b.api.moderation.report({
+            subject: "message",
+            conversationId: mine.conversationId,
+            seq: 99,
+            reason: "spam",
+          }),
+        ),
+      ),
+    ).toBe("NOT_FOUND");
+    const bad = [
+      { subject: "profile", profileId: b.id, reason: "because" },
+      { subject: "profile", profileId: 2 ** 31, reason: "spam" },
+      { subject: "profile", profileId: b.id, reason: "spam", details: "x".repeat(2001) },
+      { subject: "profile", profileId: b.id, reason: "spam", details: "nul\u0000byte" },
+      { subject: "nothing", reason: "spam" },
+    ];
+    for (const input of bad)
+      expect(appCodeOf(await failureOf(a.api.moderation.report(input as never)))).toBe("VALIDATION");
+    expect(await t.server.deps.db.selectFrom("reports").selectAll().where("reporter_id", "=", a.id).execute()).toEqual(
+      [],
+    );
+  });
+
+  it("a visitor files a complaint with an e-mail address over HTTP; without one, or reporting a profile, is refused", async () => {
+    const [reported, op] = await Promise.all([member(), operator()]);
+    const visitor = new TestBrowser(t.server);
+    const { id } = await visitor.trpc.moderation.report.mutate({
+      subject: "complaint",
+      reason: "other",
+      details: "I was charged twice",
+      email: "visitor@example.com",
+    });
+    expect(
+      appCodeOf(
+        await failureOf(
+          visitor.trpc.moderation.report.mutate({ subject: "complaint", reason: "other", details: "no address" }),
+        ),
+      ),
+    ).toBe("VALIDATION");
+    expect(
+      appCodeOf(
+        await failureOf(
+          visitor.trpc.moderation.report.mutate({ subject: "profile", profileId: reported.id, reason: "spam" }),
+        ),
+      ),
+    ).toBe("FORBIDDEN");
+    // A member's complaint is answered at the account's address.
+    const m = await member();
+    const mine = await m.api.moderation.report({ subject: "complaint", reason: "other", details: "slow site" });
+    const reports = (await op.api.moderation.queue()).reports;
+    expect(reports.find((r) => r.id === id)).toMatchObject({
+      subject: "complaint",
+      reporter: { id: null, email: "visitor@example.com" },
+      snapshot: { complaint: "I was charged twice" },
+    });
+    expect(reports.find((r) => r.id === mine.id)?.reporter).toMatchObject({ id: m.id, email: m.email });
+  });
+
+  it("refuses every console procedure to visitors and members (FORBIDDEN), and writes nothing", async () => {
+    const [m, target] = await Promise.all([member(), member()]);
+    const visitor = await callerFor(t.server.deps, null);
+    for (const api of [m.api, visitor]) {
+      const calls = [
+        () => api.moderation.queue(),
+        () => api.moderation.dismiss({ reportId: 1 }),
+        () => api.moderation.approvePhoto({ photoId: 1 }),
+        () => api.moderation.hidePhoto({ photoId: 1 }),
+        () => api.moderation.warn({ userId: target.id }),
+        () => api.moderation.suspend({ userId: target.id }),
+        () => api.moderation.reinstate({ userId: target.id }),
+        () => api.moderation.ban({ userId: target.id }),
+      ];
+      for (const call of calls)
+        expect(["FORBIDDEN", "AUTHENTICATION_REQUIRED"]).toContain(appCodeOf(await failureOf(call())));
+    }
+    // Over HTTP as well: a member's request answers 403.
+    const browser = TestBrowser.withSession(t.server, m);
+    const res = await browser.fetch("/trpc/moderation.queue");
+    expect(res.status).toBe(403);
+    expect(await auditOf(target.id)).toEqual([]);
+    const state = await t.server.deps.db
+      .selectFrom("users")
+      .select("moderation_status")
+      .where("id", "=", target.id)
+      .executeTakeFirstOrThrow();
+    expect(state.moderation_status).toBe("ok");
+  });
+
+  it("dismiss closes a report once, recorded with who and when", async () => {
+    const [a, b, op] = await Promise.all([member(), member(), operator()]);
+    const { id } = await a.api.moderation.report({ subject: "profile", profileId: b.id, reason: "other" });
+    await op.api.moderation.dismiss({ reportId: id, note: "nothing wrong" });
+    expect((await op.api.moderation.queue()).reports.some((r) => r.id === id)).toBe(false);
+    expect(appCodeOf(await failureOf(op.api.moderation.dismiss({ reportId: id })))).toBe("NOT_FOUND");
+    const [entry] = await auditOf(b.id);
+    expect(entry).toMatchObject({ action: "dismiss", operator_id: op.id, report_id: id, note: "nothing wrong" });
+    expect(Date.now() - new Date(entry!.created_at).getTime()).toBeLessThan(10 * 60_000);
+    const report = await t.server.deps.db
+      .selectFrom("reports")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(report).toMatchObject({ status: "dismissed", handled_by: op.id });
+    expect((await op.api.moderation.queue()).audit[0]).toMatchObject({
+      action: "dismiss",
+      operator: { id: op.id, name: op.name },
+      target: { id: b.id },
+    });
+  });
+
+  it("warn mails the member and is recorded", async () => {
+    const [a, op] = await Promise.all([member(), operator()]);
+    await op.api.moderation.warn({ userId: a.id, note: "Be kind" });
+    const mail = await eventually(() =>
+      t.server.mailer.sent.find((m) => m.to === a.email && /warning/i.test(m.subject)),
+    );
+    expect(String(mail.text)).toContain("Be kind");
+    expect((await auditOf(a.id)).map((e) => e.action)).toEqual(["warn"]);
+    expect((await a.api.accounts.me())?.id).toBe(a.id); // a warning does not log out
+  });
+
+  it("suspend ends every session and socket, hides the member, refuses login; reinstate lets them back", async () => {
+    const [bad, viewer, op] = await Promise.all([member(), member(), operator()]);
+    const { id: reportId } = await viewer.api.moderation.report({
+      subject: "profile",
+      profileId: bad.id,
+      reason: "harassment",
+    });
+    const second = await TestBrowser.loggedIn(t.server, bad);
+    const sockets = await Promise.all([
+      memberSocket(TestBrowser.withSession(t.server, bad), bad.id),
+      memberSocket(second, bad.id),
+    ]);
+    expect((await viewer.api.members.get({ id: bad.id })).id).toBe(bad.id);
+
+    const result = await op.api.moderation.suspend({ userId: bad.id, reportId, note: "threats" });
+    expect(result).toMatchObject({ status: "suspended", sessionsEnded: 2 });
+
+    // Both tabs' sockets are closed by the server (4001: session ended); the wait is a ceiling, not a timing.
+    expect(await Promise.all(sockets.map((x) => x.closed))).toEqual([4001, 4001]);
+    for (const x of sockets) x.socket.close();
+    expect(await bad.api.accounts.me()).toBeNull();
+    expect(await second.trpc.accounts.me.query()).toBeNull();
+    expect(appCodeOf(await failureOf(viewer.api.members.get({ id: bad.id })))).toBe("NOT_FOUND");
+    const search = await viewer.api.members.search({ pageSize: 100 });
+    expect(search.items.some((p) => p.id === bad.id)).toBe(false);
+
+    const login = await failureOf(TestBrowser.loggedIn(t.server, bad));
+    expect(appCodeOf(login)).toBe("ACCOUNT_SUSPENDED");
+    // The legacy login refuses too, and a wrong password still says only 'Login failed'.
+    const legacy = await fetch(`${t.server.url}/api/user.php`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: t.server.origin },
+      body: JSON.stringify({ email: bad.email, password: bad.password }),
+    });
+    expect(legacy.status).toBe(403);
+    expect(((await legacy.json()) as { error: string }).error).toBe("account_suspended");
+    expect(appCodeOf(await failureOf(TestBrowser.loggedIn(t.server, { ...bad, password: "wrong password 1" })))).toBe(
+      "LOGIN_FAILED",
+    );
+    expect((await op.api.moderation.queue()).reports.some((r) => r.id === reportId)).toBe(false);
+
+    await op.api.moderation.reinstate({ userId: bad.id });
+    const back = await TestBrowser.loggedIn(t.server, bad);
+    expect((await back.trpc.accounts.me.query())?.id).toBe(bad.id);
+    expect((await viewer.api.members.get({ id: bad.id })).id).toBe(bad.id);
+    expect((await auditOf(bad.id)).map((e) => [e.action, e.operator_id])).toEqual([
+      ["suspend", op.id],
+      ["reinstate", op.id],
+    ]);
+  });
+
+  it("ban ends the sessions and a login answers ACCOUNT_BANNED (the ban page); operators cannot act on themselves or other operators", async () => {
+    const [bad, op, op2] = await Promise.all([member(), operator(), operator()]);
+    const tab = TestBrowser.withSession(t.server, bad);
+    const socket = await memberSocket(tab, bad.id);
+    await op.api.moderation.ban({ userId: bad.id, note: "scam" });
+    expect(await socket.closed).toBe(4001);
+    socket.socket.close();
+    expect(await tab.trpc.accounts.me.query()).toBeNull();
+    expect(appCodeOf(await failureOf(TestBrowser.loggedIn(t.server, bad)))).toBe("ACCOUNT_BANNED");
+    expect(appCodeOf(await failureOf(op.api.moderation.suspend({ userId: op.id })))).toBe("FORBIDDEN");
+    expect(appCodeOf(await failureOf(op.api.moderation.ban({ userId: op2.id })))).toBe("FORBIDDEN");
+    expect(appCodeOf(await failureOf(op.api.moderation.ban({ userId: 2 ** 31 - 1 })))).toBe("NOT_FOUND");
+  });
+
+  describe("photo moderation", () => {
+    const png = (background: string) =>
+      sharp({ create: { width: 64, height: 64, channels: 3, background } })
+        .png()
+        .toBuffer();
+    async function upload(m: { sessionToken: string }, background: string) {
+      const form = new FormData();
+      form.append("photo", new Blob([new Uint8Array(await png(background))], { type: "image/png" }), "me.png");
+      const res = await fetch(`${t.server.url}/media/upload`, {
+        method: "POST",
+        body: form,
+        headers: { cookie: `auth=${m.sessionToken}` },
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { photo: { id: number; isMain: boolean; status: string; url: string } }).photo;
+    }
+    async function setMode(mode: "pre" | "post") {
+      await t.server.deps.db.updateTable("sites").set({ photo_moderation: mode }).execute();
+      clearSiteCache(t.server.deps);
+    }
+
+    it("'pre': a new photo is pending, seen by its owner only, until approved; then it is live and main", async () => {
+      await setMode("pre");
+      try {
+        const [owner, other, op] = await Promise.all([member(), member(), operator()]);
+        const photo = await upload(owner, "#c36");
+        expect(photo).toMatchObject({ status: "pending", isMain: false });
+        expect((await owner.api.members.myPhotos()).photos.map((p) => [p.id, p.status])).toEqual([
+          [photo.id, "pending"],
+        ]);
+        const seen = await other.api.members.get({ id: owner.id });
+        expect(seen.photos).toEqual([]);
+        expect(seen.mainImage).toBeNull();
+        expect((await op.api.moderation.queue()).photos.map((p) => p.id)).toContain(photo.id);
+
+        await op.api.moderation.approvePhoto({ photoId: photo.id });
+        const after = await other.api.members.get({ id: owner.id });
+        expect(after.photos.map((p) => p.id)).toEqual([photo.id]);
+        expect(after.mainImage?.url).toBe(photo.url);
+        expect((await owner.api.members.myPhotos()).photos[0]).toMatchObject({ status: "active", isMain: true });
+        expect((await op.api.moderation.queue()).photos.map((p) => p.id)).not.toContain(photo.id);
+        expect((await auditOf(owner.id)).map((e) => [e.action, e.photo_id])).toEqual([["approve_photo", photo.id]]);
+      } finally {
+        await setMode("post");
+      }
+    });
+
+    it("'post' (default): a new photo is live at once and queued; hiding it takes it down everywhere", async () => {
+      const [owner, other, op] = await Promise.all([member(), member(), operator()]);
+      const first = await upload(owner, "#36c");
+      const second = await upload(owner, "#3c6");
+      expect(first).toMatchObject({ status: "active", isMain: true });
+      expect((await fetch(`${t.server.url}${first.url}`)).status).toBe(200);
+      const queued = (await op.api.moderation.queue()).photos.map((p) => p.id);
+      expect(queued).toEqual(expect.arrayContaining([first.id, second.id]));
+
+      await op.api.moderation.hidePhoto({ photoId: first.id });
+      expect((await fetch(`${t.server.url}${first.url}`)).status).toBe(404);
+      const seen = await other.api.members.get({ id: owner.id });
+      expect(seen.photos.map((p) => p.id)).toEqual([second.id]);
+      expect(seen.mainImage?.url).toBe(second.url);
+      const mine = await owner.api.members.myPhotos();
+      expect(mine.photos.find((p) => p.id === first.id)).toMatchObject({ status: "hidden", url: "" });
+      expect((await auditOf(owner.id)).map((e) => e.action)).toEqual(["hide_photo"]);
+    });
+  });
+
+  it("a suspended member created through the factories cannot be resurrected by an old cookie", async () => {
+    const [bad, op] = await Promise.all([createMember(t.server.deps), operator()]);
+    await op.api.moderation.suspend({ userId: bad.id });
+    const again = await callerFor(t.server.deps, bad);
+    expect(await again.accounts.me()).toBeNull();
+  });
+});
