@@ -43,7 +43,6 @@ export const APP_ERROR_CODES = [
   "PHOTO_TOO_LARGE",
   "ACCOUNT_SUSPENDED",
   "ACCOUNT_BANNED",
-  "SERVICE_UNAVAILABLE",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
