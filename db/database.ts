@@ -28,6 +28,7 @@ import type {
 import type { DirectDebitMandatesTable, DirectDebitBlocksTable, SmsMessagesTable } from "./tables/directdebit.table.js";
 import type { DiscountCodesTable, DiscountRedemptionsTable } from "./tables/discounts.table.js";
 import type { ServerSecretsTable } from "./tables/secrets.table.js";
+import type { BlocksTable } from "./tables/safety.table.js";
 import type { ReportsTable, ModerationActionsTable } from "./tables/moderation.table.js";
 import type { MailOutboxTable, NotificationSettingsTable, AccountDeletionsTable } from "./tables/notifications.table.js";
 
@@ -63,6 +64,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   photo_unlocks: PhotoUnlocksTable;
   server_secrets: ServerSecretsTable;
+  blocks: BlocksTable;
   reports: ReportsTable;
   moderation_actions: ModerationActionsTable;
   mail_outbox: MailOutboxTable;
@@ -82,5 +84,6 @@ export type * from "./tables/payments.table.js";
 export type * from "./tables/directdebit.table.js";
 export type * from "./tables/discounts.table.js";
 export type * from "./tables/secrets.table.js";
+export type * from "./tables/safety.table.js";
 export type * from "./tables/moderation.table.js";
 export type * from "./tables/notifications.table.js";

@@ -40,8 +40,12 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default("Dating site <no-reply@localhost>"),
   /** Force the Secure flag on cookies (otherwise set when the request came over https). */
   COOKIE_SECURE: boolish.default(false),
-  /** Seed demo members on an empty database. */
-  SEED_DEMO: boolish.default(true),
+  /**
+   * Seed demo members (flagged fictional, §3) on an empty database. Unset: only on the embedded
+   * default; with DATABASE_URL set it defaults to false, so a production database never fills
+   * with fictional members by accident (see loadConfig).
+   */
+  SEED_DEMO: boolish.optional(),
   SEED_MEMBERS: z.coerce.number().int().min(0).max(100_000).default(320),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Trust X-Forwarded-* from a reverse proxy (scaled out behind a load balancer). */
@@ -89,7 +93,9 @@ const EnvSchema = z.object({
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
 });
 
-export type Config = z.infer<typeof EnvSchema> & {
+export type Config = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO"> & {
+  /** SEED_DEMO resolved: given, else true only on the embedded default (no DATABASE_URL). */
+  SEED_DEMO: boolean;
   mediaDir: string;
   /** Full size and thumbnails of private photos: never served statically (members.photos.ts signed URLs). */
   privateMediaDir: string;
@@ -120,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .filter(Boolean);
   return {
     ...c,
+    SEED_DEMO: c.SEED_DEMO ?? c.DATABASE_URL === undefined,
     DATA_DIR: dataDir,
     mediaDir: path.join(dataDir, "media"),
     privateMediaDir: path.join(dataDir, "media-private"),

@@ -10,6 +10,7 @@ import { creditsRouter } from "./features/credits/credits.router.js";
 import { directDebitRouter } from "./features/directdebit/directdebit.router.js";
 import { discountsRouter } from "./features/discounts/discounts.router.js";
 import { paymentsRouter } from "./features/payments/payments.router.js";
+import { safetyRouter } from "./features/safety/safety.router.js";
 import { notificationsRouter } from "./features/notifications/notifications.router.js";
 import { accountDeletionRouter } from "./features/account-deletion/deletion.router.js";
 import { moderationRouter } from "./features/moderation/moderation.router.js";
@@ -27,6 +28,7 @@ export const appRouter = router({
   directDebit: directDebitRouter,
   discounts: discountsRouter,
   payments: paymentsRouter,
+  safety: safetyRouter,
   notifications: notificationsRouter,
   accountDeletion: accountDeletionRouter,
   moderation: moderationRouter,

@@ -28,6 +28,8 @@ const MESSAGES: Record<Exclude<AppErrorCode, "VALIDATION">, MessageDescriptor> =
   PREMIUM_ONLY: msg`This feature is for premium members.`,
   CONVERSATION_LIMIT: msg`Free members may start {limit} conversations. Get Premium to start more.`,
   RECIPIENT_NOT_CONFIRMED: msg`This member has not confirmed their e-mail address yet. You can write once they have.`,
+  EMAIL_NOT_CONFIRMED: msg`Confirm your e-mail address first: then you can like and write to members.`,
+  BLOCKED: msg`{blockedByMe, plural, =1 {You blocked this member.} other {Blocked by another user}}`, // §8
   MESSAGE_TOO_LONG: msg`Messages may be at most {max} characters.`,
   IDEMPOTENCY_CONFLICT: msg`This request was already made with other details.`,
   CODE_NOT_FOUND: msg`Code not found`, // §8

@@ -22,6 +22,8 @@ export interface ProfilesTable {
   note: Generated<string>;
   visible: Generated<boolean>;
   last_active: Timestamp;
+  /** Run by the site (operators or the demo seed): labelled with fictional_icon / fictional_warning (migration 2026_11_24_0300). */
+  fictional: Generated<boolean>;
 }
 
 export type ProfileStatus = "disabled" | "active";

@@ -58,6 +58,7 @@ export function legacyProfileCard(p: ProfileSummary) {
     city: p.city,
     country: p.country,
     last_active: p.lastActive,
+    fictional: p.fictional,
     main_image: p.mainImage
       ? ({ filename: p.mainImage.url, thumb_filename: p.mainImage.thumbUrl } satisfies LegacyImage)
       : null,
@@ -90,6 +91,7 @@ export function legacyAutoLike(p: AutoLikeProfile) {
     id: p.id,
     name: p.name,
     like_new: p.likeNew,
+    fictional: p.fictional,
     main_image: {
       filename: p.mainImage.url,
       thumb_filename: p.mainImage.thumbUrl,

@@ -25,6 +25,8 @@ export const TRPC_CODE_OF: Record<AppErrorCode, TRPCCode> = {
   PREMIUM_ONLY: "FORBIDDEN",
   CONVERSATION_LIMIT: "FORBIDDEN",
   RECIPIENT_NOT_CONFIRMED: "PRECONDITION_FAILED",
+  EMAIL_NOT_CONFIRMED: "FORBIDDEN", // §1: a member likes and writes once their address is confirmed
+  BLOCKED: "FORBIDDEN", // §8 'Blocked by another user' (§4, §6)
   MESSAGE_TOO_LONG: "BAD_REQUEST",
   IDEMPOTENCY_CONFLICT: "CONFLICT",
   CODE_NOT_FOUND: "NOT_FOUND", // §8 discount code: 'Code not found'

@@ -31,6 +31,17 @@ export function findConversationByPair(db: DB | Tx, a: number, b: number) {
     .executeTakeFirst();
 }
 
+/** Delete the conversation of a pair (messages and members go with it, on delete cascade). @returns the ids deleted. */
+export async function deleteConversationsOfPair(tx: Tx, a: number, b: number): Promise<number[]> {
+  const rows = await tx
+    .deleteFrom("conversations")
+    .where("member_low_id", "=", Math.min(a, b))
+    .where("member_high_id", "=", Math.max(a, b))
+    .returning("id")
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Conversations `userId` started (free members may start 2, §9). */
 export async function countConversationsStartedBy(tx: Tx, userId: number): Promise<number> {
   const row = await tx

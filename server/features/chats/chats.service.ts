@@ -1,12 +1,18 @@
 import type { AppDeps } from "../../deps.js";
-import { inTransaction, isUniqueViolation } from "../../../db/create-db.js";
+import { inTransaction, isUniqueViolation, type Tx } from "../../../db/create-db.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import { MAX_STARTED_CONVERSATIONS_FREE } from "../../constants.js";
 import type { SiteSettings } from "../site/site.settings.js";
 import { getWallet, spendCreditsOrThrow, useFreeMessageInTx } from "../credits/credits.service.js";
 import { GIFTS, type GiftKey } from "./gifts.js";
 import { safetyHintsOf } from "./safety-hints.js";
-import { getProfileSummaries, lockMembersForUpdate, type ProfileSummary } from "../members/members.service.js";
+import {
+  EmailNotConfirmedError,
+  assertNotBlocked,
+  getProfileSummaries,
+  lockMembersForUpdate,
+  type ProfileSummary,
+} from "../members/members.service.js";
 import { publishEphemeral, publishStored, recordEvent, recordEvents, type StoredEvent } from "../live/live.service.js";
 import type { ChatMessage } from "./chats.events.js";
 import * as repo from "./chats.repository.js";
@@ -96,7 +102,9 @@ function toMessage(r: {
  * @param input.body 1..message_length characters (validated by the schema; length re-checked here).
  * @param settings the serving site's message_credits, gift_credits and message_length (§3).
  * @throws NotEnoughCreditsError (nothing sent or charged), ConversationLimitError,
- *         RecipientNotConfirmedError, MessageTooLongError, NotFoundError (no such visible member),
+ *         RecipientNotConfirmedError, EmailNotConfirmedError (the sender is not confirmed, §1),
+ *         BlockedError (§8; a block either way, nothing charged), MessageTooLongError,
+ *         NotFoundError (no such visible member),
  *         IdempotencyConflictError (clientId reused for another conversation or text).
  */
 export async function sendMessage(
@@ -123,6 +131,10 @@ export async function sendMessage(
       const recipient = members.get(input.toProfileId);
       if (!sender) throw new NotFoundError();
       if (!recipient) throw new NotFoundError("This member could not be found.");
+      // §1: a member writes (free messages included) only once their own address is confirmed.
+      if (sender.status !== "active") throw new EmailNotConfirmedError();
+      // §4, §6: a block either way stops every message and gift; nothing is charged.
+      await assertNotBlocked(tx, senderId, recipient.id);
       // §4: an account pending deletion is not writable to, by anyone.
       if (recipient.status === "pending_deletion") throw new NotFoundError("This member could not be found.");
       // §1: members must confirm their address before others can reply to them.
@@ -276,6 +288,16 @@ export async function listChats(
   return { chats, totalUnread: await repo.sumUnread(deps.db, userId) };
 }
 
+/**
+ * §4 blocking deletes the chats between the two members: the conversations, with their messages
+ * and unread counts (caller's transaction, both members' rows locked). The credits paid for the
+ * messages stay spent: their ledger rows are kept.
+ * @returns the ids of the deleted conversations (the members' tabs drop them live).
+ */
+export function deleteConversationsBetweenInTx(tx: Tx, a: number, b: number): Promise<number[]> {
+  return repo.deleteConversationsOfPair(tx, a, b);
+}
+
 /** Total unread messages (§2 Messages badge). */
 export function countUnread(deps: AppDeps, userId: number): Promise<number> {
   return repo.sumUnread(deps.db, userId);
@@ -284,10 +306,11 @@ export function countUnread(deps: AppDeps, userId: number): Promise<number> {
 /**
  * A conversation with the member `profileId` (§2 /members/{id}/chat): the other profile, the
  * conversation id (null before the first message) and what sending costs the caller.
- * @throws NotFoundError when the member does not exist.
+ * @throws NotFoundError when the member does not exist; BlockedError when either blocked the other.
  */
 export async function getChatWith(deps: AppDeps, userId: number, profileId: number) {
   if (profileId === userId) throw new NotFoundError("This member could not be found.");
+  await assertNotBlocked(deps.db, userId, profileId);
   const conv = await repo.findConversationByPair(deps.db, userId, profileId);
   // The one visibility rule: a hidden member is shown only to those who already share a conversation with them.
   const profiles = await getProfileSummaries(deps.db, userId, [profileId], conv ? new Set([profileId]) : undefined);

@@ -72,7 +72,8 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<void> {
         signup_date: m.signupDate,
         confirmed_at: m.signupDate,
       },
-      profile: { ...m.profile, status: "active" as const, visible: true },
+      // Generated members are run by nobody: labelled fictional wherever they appear (§3).
+      profile: { ...m.profile, status: "active" as const, visible: true, fictional: true },
       photos: m.photos,
     })),
   ];

@@ -7,7 +7,12 @@ const cardColumns = [
   "photos.filename",
   "photos.thumb_filename",
   "photos.status as photo_status",
+  "profiles.fictional",
 ] as const;
+
+/** Neither member blocked the other (§4: blocked members never come up as picks). */
+const notBlockedWith = (userId: number) =>
+  sql<boolean>`not exists (select 1 from blocks where (blocks.blocker_id = ${userId} and blocks.blocked_id = profiles.id) or (blocks.blocked_id = ${userId} and blocks.blocker_id = profiles.id))`;
 
 /** The newest unseen like the member received from a visible member with a main photo. */
 export function findNewestNewLikerWithPhoto(db: DB, userId: number) {
@@ -19,6 +24,7 @@ export function findNewestNewLikerWithPhoto(db: DB, userId: number) {
     .where("likes.liked_id", "=", userId)
     .where("likes.is_new", "=", true)
     .where("profiles.visible", "=", true)
+    .where(notBlockedWith(userId))
     .orderBy("likes.created_at", "desc")
     .limit(1)
     .executeTakeFirst();
@@ -35,6 +41,7 @@ export function findSuggestions(db: DB, userId: number, gender: "male" | "female
     .select(cardColumns)
     .where("profiles.visible", "=", true)
     .where("profiles.id", "<>", userId)
+    .where(notBlockedWith(userId))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

@@ -20,6 +20,20 @@ export async function deleteLike(tx: Tx | DB, likerId: number, likedId: number):
   return Number(res.numDeletedRows) > 0;
 }
 
+/** Delete the likes between two members, both ways. @returns how many were deleted. */
+export async function deleteLikesBetween(tx: Tx, a: number, b: number): Promise<number> {
+  const res = await tx
+    .deleteFrom("likes")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("liker_id", "=", a), eb("liked_id", "=", b)]),
+        eb.and([eb("liker_id", "=", b), eb("liked_id", "=", a)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
 export async function likeExists(db: DB | Tx, likerId: number, likedId: number): Promise<boolean> {
   const row = await db
     .selectFrom("likes")

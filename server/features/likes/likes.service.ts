@@ -1,8 +1,14 @@
 import type { AppDeps } from "../../deps.js";
-import { inTransaction } from "../../../db/create-db.js";
+import { inTransaction, type Tx } from "../../../db/create-db.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import { DAILY_LIKES_FREE } from "../../constants.js";
-import { getProfileSummaries, lockMembersForUpdate, type ProfileSummary } from "../members/members.service.js";
+import {
+  EmailNotConfirmedError,
+  assertNotBlocked,
+  getProfileSummaries,
+  lockMembersForUpdate,
+  type ProfileSummary,
+} from "../members/members.service.js";
 import { publishStored, recordEvent, type StoredEvent } from "../live/live.service.js";
 import * as repo from "./likes.repository.js";
 import { queueNotificationInTx } from "../notifications/notifications.service.js";
@@ -47,7 +53,12 @@ export interface LikeResult {
  * Free members may give DAILY_LIKES_FREE (§9: 4) likes a day; the quota is taken with a
  * conditional upsert, so two racing likes cannot both take the last one.
  *
- * @throws DailyLikesExhaustedError (§8), CannotLikeSelfError, NotFoundError (no such visible member).
+ * The liker must have confirmed their address (§1); a block either way stops the like (§4, §6);
+ * a member in invisible mode (§4) or otherwise hidden can be liked only back (they liked first).
+ *
+ * @throws DailyLikesExhaustedError (§8), CannotLikeSelfError, EmailNotConfirmedError (the liker is
+ *         not confirmed), BlockedError (§8 'Blocked by another user'; nothing taken from the quota),
+ *         NotFoundError (no such visible member).
  */
 export async function like(deps: AppDeps, likerId: number, likedId: number): Promise<LikeResult> {
   if (likerId === likedId) throw new CannotLikeSelfError();
@@ -57,8 +68,12 @@ export async function like(deps: AppDeps, likerId: number, likedId: number): Pro
     const liked = members.get(likedId);
     // §4: an account pending deletion cannot be liked, not even back.
     if (liked?.status === "pending_deletion") throw new NotFoundError("This member could not be found.");
-    if (!liker || !liked || !liked.visible) throw new NotFoundError("This member could not be found.");
+    if (!liker || !liked) throw new NotFoundError("This member could not be found.");
+    if (liker.status !== "active") throw new EmailNotConfirmedError();
+    await assertNotBlocked(tx, likerId, likedId);
     const mutual = await repo.likeExists(tx, likedId, likerId);
+    // §4: a hidden (invisible) member cannot be liked first; liking back goes on.
+    if (!liked.visible && !mutual) throw new NotFoundError("This member could not be found.");
     const quota = async () =>
       liker.paidUser ? null : DAILY_LIKES_FREE - (await repo.dailyLikesUsed(tx, likerId, utcDay()));
     if (await repo.likeExists(tx, likerId, likedId)) {
@@ -136,8 +151,12 @@ export async function listLikes(
   return { items, totalNew: await repo.countNew(deps.db, userId) };
 }
 
-/** The like state between the member and one profile (for the profile page's button). */
+/**
+ * The like state between the member and one profile (for the profile page's button).
+ * @throws BlockedError when either blocked the other (§6: no view of the blocker).
+ */
 export async function likeStatus(deps: AppDeps, userId: number, profileId: number) {
+  await assertNotBlocked(deps.db, userId, profileId);
   const [liked, likedMe] = await Promise.all([
     repo.likeExists(deps.db, userId, profileId),
     repo.likeExists(deps.db, profileId, userId),
@@ -152,6 +171,14 @@ export async function markLikeSeen(deps: AppDeps, userId: number, profileId: num
     return [await recordEvent(tx, userId, { type: "likes.seen" })];
   });
   await publishStored(deps, events);
+}
+
+/**
+ * §4 blocking deletes the likes between the two members, both ways (caller's transaction, both
+ * members' rows locked). @returns how many likes were deleted.
+ */
+export function deleteLikesBetweenInTx(tx: Tx, a: number, b: number): Promise<number> {
+  return repo.deleteLikesBetween(tx, a, b);
 }
 
 /** Count of new received likes (§2 Likes badge). */

@@ -75,6 +75,7 @@ export function prng(seed: number): () => number {
   };
 }
 type Rand = () => number;
+const HOUR_MS = 3_600_000;
 const pick = <T>(rand: Rand, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 function weighted<T extends string>(rand: Rand, weights: Partial<Record<T, number>>): T {
   const entries = Object.entries(weights) as [T, number][];
@@ -334,8 +335,10 @@ export function generateDemoMembers(count: number, now = new Date(), seed = 2026
     });
     const interests = sample(rand, INTEREST_KEYS, intBetween(rand, 3, 6));
     const photoCount = Number(weighted(rand, { "1": 30, "2": 32, "3": 22, "4": 16 }));
-    // Recent activity is likelier than old: squaring skews towards now.
-    const lastActive = new Date(now.getTime() - Math.floor(rand() ** 2 * 30 * 86_400_000));
+    // Recent activity is likelier than old: squaring skews towards now. Never within the last
+    // hour: nobody is behind a generated member, so presence ("Online now") must not be invented;
+    // it stays what this recorded last activity says.
+    const lastActive = new Date(now.getTime() - HOUR_MS - Math.floor(rand() ** 2 * 30 * 86_400_000));
     const signupDate = new Date(lastActive.getTime() - Math.floor(rand() * 700 * 86_400_000));
     members.push({
       email: `${ASCII(name)}.${i + 1}@members.amora.test`,

@@ -21,6 +21,8 @@ function selectProfileCards(db: DB | Tx) {
       "profiles.last_active",
       "profiles.status",
       "profiles.visible",
+      "profiles.fictional",
+      "users.invisible",
       "photos.thumb_filename as main_thumb_filename",
       "photos.filename as main_filename",
     ]);
@@ -81,9 +83,15 @@ export interface SearchFilters {
  * The visible profiles matching `f`. `visible` is written as a literal predicate (not a bound
  * parameter), so PostgreSQL can match the partial search indexes (country, gender,
  * last_active desc) where visible even in the generic plan of a prepared statement.
+ * Members with a block between them and the viewer, either way, are left out (§4).
  */
 function searchWhere<O>(qb: SelectQueryBuilder<Database, "profiles", O>, f: SearchFilters) {
-  let q = qb.where(sql<boolean>`profiles.visible`).where("profiles.id", "<>", f.viewerId);
+  let q = qb
+    .where(sql<boolean>`profiles.visible`)
+    .where("profiles.id", "<>", f.viewerId)
+    .where(
+      sql<boolean>`not exists (select 1 from blocks where (blocks.blocker_id = ${f.viewerId} and blocks.blocked_id = profiles.id) or (blocks.blocked_id = ${f.viewerId} and blocks.blocker_id = profiles.id))`,
+    );
   if (f.country !== undefined) q = q.where("profiles.country", "=", f.country);
   if (f.gender !== undefined) q = q.where("profiles.gender", "=", f.gender);
   if (f.region !== undefined) q = q.where("profiles.region", "=", f.region);
@@ -124,27 +132,30 @@ export async function countSearchMatches(db: DB | Tx, f: SearchFilters, cap: num
 export function findProfile(db: DB | Tx, id: number) {
   return db
     .selectFrom("profiles")
+    .innerJoin("users", "users.id", "profiles.id")
     .select([
-      "id",
-      "name",
-      "status",
-      "gender",
-      "sexuality",
-      "birth_date",
-      "country",
-      "region",
-      "city",
-      "hair_color",
-      "eye_color",
-      "body_type",
-      "relationship_status",
-      "tattoos",
-      "interests",
-      "note",
-      "visible",
-      "last_active",
+      "profiles.id",
+      "profiles.name",
+      "profiles.status",
+      "profiles.gender",
+      "profiles.sexuality",
+      "profiles.birth_date",
+      "profiles.country",
+      "profiles.region",
+      "profiles.city",
+      "profiles.hair_color",
+      "profiles.eye_color",
+      "profiles.body_type",
+      "profiles.relationship_status",
+      "profiles.tattoos",
+      "profiles.interests",
+      "profiles.note",
+      "profiles.visible",
+      "profiles.last_active",
+      "profiles.fictional",
+      "users.invisible",
     ])
-    .where("id", "=", id)
+    .where("profiles.id", "=", id)
     .executeTakeFirst();
 }
 
@@ -163,9 +174,35 @@ export async function insertProfile(tx: Tx, profile: NewProfile): Promise<void> 
   await tx.insertInto("profiles").values(profile).execute();
 }
 
-/** §4: activation makes the profile active and visible to others. */
+/** §4: activation makes the profile active and visible to others (unless the member chose invisible mode). */
 export async function activateProfile(tx: Tx, userId: number): Promise<void> {
-  await tx.updateTable("profiles").set({ status: "active", visible: true }).where("id", "=", userId).execute();
+  await tx
+    .updateTable("profiles")
+    .set({
+      status: "active",
+      visible: sql<boolean>`not coalesce((select invisible from users where users.id = ${userId}), false)`,
+    })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** users.invisible of a member (undefined when there is no such member). */
+export async function findInvisible(db: DB | Tx, userId: number): Promise<boolean | undefined> {
+  const row = await db.selectFrom("users").select("invisible").where("id", "=", userId).executeTakeFirst();
+  return row?.invisible;
+}
+
+/**
+ * §4 invisible mode: the members feature owns users.invisible with profiles.visible. An invisible
+ * member is hidden (visible false); leaving it shows an active profile again.
+ */
+export async function setInvisible(tx: Tx, userId: number, invisible: boolean): Promise<void> {
+  await tx.updateTable("users").set({ invisible }).where("id", "=", userId).execute();
+  await tx
+    .updateTable("profiles")
+    .set({ visible: sql<boolean>`(status = 'active' and ${!invisible})` })
+    .where("id", "=", userId)
+    .execute();
 }
 
 /** The member was active now (profiles.last_active orders search, "newest active first"). */

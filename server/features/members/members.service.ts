@@ -1,7 +1,7 @@
 import type { DB, Tx } from "../../../db/create-db.js";
 import type { NewProfile } from "../../../db/database.js";
 import type { AppDeps } from "../../deps.js";
-import { NotFoundError } from "../../domain-error.js";
+import { DomainError, NotFoundError } from "../../domain-error.js";
 import { ageOn } from "../../validation.js";
 import {
   activateProfile,
@@ -12,6 +12,8 @@ import {
   insertProfile,
   lockMembers,
   searchProfiles,
+  findInvisible,
+  setInvisible,
   touchLastActive,
   type ProfileSummaryRow,
   type SearchFilters,
@@ -21,6 +23,13 @@ import { INTEREST_KEYS } from "./members.interests.js";
 import { regionsOf, type RegionKind } from "./members.places.js";
 import type { SearchMembersInput } from "./members.schema.js";
 import { findUnlockedPhotoIds } from "./photo-unlocks.repository.js";
+import {
+  deleteBlock,
+  findBlockedBy,
+  findBlockedEitherWay,
+  findBlocksBetween,
+  insertBlock,
+} from "./blocks.repository.js";
 import type { SiteSettings } from "../site/site.settings.js";
 
 /** What a profile card shows (search results, chat list, likes). The main photo is public. */
@@ -31,12 +40,23 @@ export interface ProfileSummary {
   gender: "male" | "female" | null;
   city: string | null;
   country: string | null;
-  /** ISO 8601 UTC. */
-  lastActive: string;
+  /**
+   * ISO 8601 UTC of the last activity (presence, "Online now"); null for a member in invisible
+   * mode seen by anyone else (§4: hidden from "online" indicators).
+   */
+  lastActive: string | null;
+  /** Run by the site: shown with the site's fictional_icon and fictional_warning (§3). */
+  fictional: boolean;
   mainImage: { url: string; thumbUrl: string } | null;
 }
 
-export function toProfileSummary(r: ProfileSummaryRow): ProfileSummary {
+/** Presence as `viewerId` may see it: an invisible member's activity is theirs alone (§4). */
+function presenceOf(viewerId: number | null, r: { id: number; invisible: boolean; last_active: Date | string }) {
+  return r.invisible && r.id !== viewerId ? null : new Date(r.last_active).toISOString();
+}
+
+/** A profile card as `viewerId` sees it (null: a list not tied to one viewer, e.g. a mail). */
+export function toProfileSummary(r: ProfileSummaryRow, viewerId: number | null = null): ProfileSummary {
   return {
     id: r.id,
     name: r.name,
@@ -44,7 +64,8 @@ export function toProfileSummary(r: ProfileSummaryRow): ProfileSummary {
     gender: r.gender,
     city: r.city,
     country: r.country,
-    lastActive: new Date(r.last_active).toISOString(),
+    lastActive: presenceOf(viewerId, r),
+    fictional: r.fictional,
     mainImage: r.main_filename ? { url: mediaUrl(r.main_filename), thumbUrl: mediaUrl(r.main_thumb_filename!) } : null,
   };
 }
@@ -60,7 +81,10 @@ export function isVisibleTo(
   viewerId: number,
   profile: { id: number; visible: boolean; account_status?: string },
   contacts?: ReadonlySet<number>,
+  /** Members with a block between them and the viewer, either way: hidden whatever else holds (§4, §6). */
+  blocked?: ReadonlySet<number>,
 ): boolean {
+  if (profile.id !== viewerId && blocked?.has(profile.id)) return false;
   if (profile.id === viewerId) return true;
   if (profile.account_status === "pending_deletion") return false;
   return profile.visible || (contacts?.has(profile.id) ?? false);
@@ -68,7 +92,7 @@ export function isVisibleTo(
 
 /**
  * Profile cards for `ids` as `viewerId` may see them (isVisibleTo), keyed by id: ids that are
- * hidden from the viewer, or unknown, are absent from the map. Used by chats and likes to
+ * hidden from the viewer (a block either way included), or unknown, are absent from the map. Used by chats and likes to
  * decorate their lists; one query for the whole list.
  * @param contacts members the viewer shares a conversation or a match with.
  */
@@ -79,8 +103,56 @@ export async function getProfileSummaries(
   contacts?: ReadonlySet<number>,
 ): Promise<Map<number, ProfileSummary>> {
   const unique = [...new Set(ids)];
-  const rows = await findProfileSummaries(db, unique);
-  return new Map(rows.filter((r) => isVisibleTo(viewerId, r, contacts)).map((r) => [r.id, toProfileSummary(r)]));
+  const [rows, blocked] = await Promise.all([
+    findProfileSummaries(db, unique),
+    findBlockedEitherWay(db, viewerId, unique),
+  ]);
+  return new Map(
+    rows.filter((r) => isVisibleTo(viewerId, r, contacts, blocked)).map((r) => [r.id, toProfileSummary(r, viewerId)]),
+  );
+}
+
+/**
+ * §8 'Blocked by another user': the viewer may not see or contact this member. `blockedByMe`
+ * tells the blocker's side (they may lift the block in settings) from the blocked member's.
+ */
+export class BlockedError extends DomainError {
+  constructor(blockedByMe: boolean) {
+    super("BLOCKED", blockedByMe ? "You blocked this member." : "Blocked by another user", {
+      blockedByMe: blockedByMe ? 1 : 0,
+    });
+  }
+}
+
+/** §1: a member likes and writes only once their e-mail address is confirmed. */
+export class EmailNotConfirmedError extends DomainError {
+  constructor() {
+    super("EMAIL_NOT_CONFIRMED", "Confirm your e-mail address first: then you can like and write to members.");
+  }
+}
+
+/** The block between two members, if any: whether `viewerId` blocked `otherId` and the other way. */
+export async function blockStateBetween(
+  db: DB | Tx,
+  viewerId: number,
+  otherId: number,
+): Promise<{ blockedByMe: boolean; blockedMe: boolean }> {
+  const rows = await findBlocksBetween(db, viewerId, otherId);
+  return {
+    blockedByMe: rows.some((r) => r.blocker_id === viewerId),
+    blockedMe: rows.some((r) => r.blocker_id === otherId),
+  };
+}
+
+/**
+ * The gate of every contact between two members (like, message, gift, photo access, §6 "Blocked
+ * users cannot view or contact the blocker"): throws when either blocked the other.
+ * @throws BlockedError (BLOCKED; `blockedByMe` says which side the caller is on).
+ */
+export async function assertNotBlocked(db: DB | Tx, viewerId: number, otherId: number): Promise<void> {
+  if (viewerId === otherId) return;
+  const state = await blockStateBetween(db, viewerId, otherId);
+  if (state.blockedByMe || state.blockedMe) throw new BlockedError(state.blockedByMe);
 }
 
 /** The state of a member that money and contact rules look at, read under the row lock. */
@@ -178,7 +250,7 @@ export async function searchMembers(
   ]);
   const hasMore = rows.length > input.pageSize;
   return {
-    items: rows.slice(0, input.pageSize).map(toProfileSummary),
+    items: rows.slice(0, input.pageSize).map((r) => toProfileSummary(r, viewerId)),
     page: input.page,
     pageSize: input.pageSize,
     total: Math.min(counted, SEARCH_TOTAL_CAP),
@@ -223,8 +295,10 @@ export interface MemberProfile {
   region: string | null;
   city: string | null;
   note: string;
-  /** ISO 8601 UTC. */
-  lastActive: string;
+  /** ISO 8601 UTC; null for a member in invisible mode seen by someone else (§4). */
+  lastActive: string | null;
+  /** Run by the site: shown with the site's fictional_icon and fictional_warning (§3). */
+  fictional: boolean;
   /** The viewer's own profile. */
   isOwn: boolean;
   /** §3 photo count: every photo, locked ones included. */
@@ -253,7 +327,10 @@ export async function getMemberProfile(
 ): Promise<MemberProfile> {
   const isOwn = viewer.id === profileId;
   const p = await findProfile(deps.db, profileId);
-  if (!p || !isVisibleTo(viewer.id, p)) throw new NotFoundError("This member could not be found.");
+  if (!p) throw new NotFoundError("This member could not be found.");
+  // §8 'Blocked by another user': a block either way closes the page, before anything else shows.
+  await assertNotBlocked(deps.db, viewer.id, profileId);
+  if (!isVisibleTo(viewer.id, p)) throw new NotFoundError("This member could not be found.");
   const rows = await findPhotos(deps.db, profileId, isOwn);
   const seesAll = isOwn || viewer.paidUser;
   // A free member sees the private photos they bought access to (photo_credits).
@@ -301,7 +378,8 @@ export async function getMemberProfile(
     region: p.region,
     city: p.city,
     note: p.note,
-    lastActive: new Date(p.last_active).toISOString(),
+    lastActive: presenceOf(viewer.id, p),
+    fictional: p.fictional,
     isOwn,
     photoCount: rows.length,
     mainImage: main ? { url: mediaUrl(main.filename), thumbUrl: mediaUrl(main.thumb_filename) } : null,
@@ -330,6 +408,47 @@ export function createProfileInTx(tx: Tx, profile: NewProfile): Promise<void> {
 /** §4: on activation the profile becomes active and visible to others (caller's transaction). */
 export function activateProfileInTx(tx: Tx, userId: number): Promise<void> {
   return activateProfile(tx, userId);
+}
+
+/**
+ * §4 invisible mode on or off, in the caller's transaction: hidden from search and "online"
+ * indicators, and others cannot like or write first; existing conversations and matches go on.
+ */
+export function setInvisibleInTx(tx: Tx, userId: number, invisible: boolean): Promise<void> {
+  return setInvisible(tx, userId, invisible);
+}
+
+/** A member on the blocker's list (§4): name and when, without the profile (hidden both ways). */
+export interface BlockedMember {
+  id: number;
+  name: string;
+  /** ISO 8601 UTC. */
+  blockedAt: string;
+}
+
+/** Record a block in the caller's transaction. @returns false when it existed already. */
+export function recordBlockInTx(tx: Tx, blockerId: number, blockedId: number): Promise<boolean> {
+  return insertBlock(tx, blockerId, blockedId);
+}
+
+/** Lift a block the blocker put. @returns whether there was one. */
+export function liftBlock(deps: Pick<AppDeps, "db">, blockerId: number, blockedId: number): Promise<boolean> {
+  return deleteBlock(deps.db, blockerId, blockedId);
+}
+
+/** The members `blockerId` blocked, newest first (at most `limit`). */
+export async function listBlockedBy(
+  deps: Pick<AppDeps, "db">,
+  blockerId: number,
+  limit = 500,
+): Promise<BlockedMember[]> {
+  const rows = await findBlockedBy(deps.db, blockerId, limit);
+  return rows.map((r) => ({ id: r.blocked_id, name: r.name, blockedAt: new Date(r.created_at).toISOString() }));
+}
+
+/** Whether the member is in invisible mode (§4). */
+export async function isInvisible(deps: Pick<AppDeps, "db">, userId: number): Promise<boolean> {
+  return (await findInvisible(deps.db, userId)) ?? false;
 }
 
 /** Record that the member was active now (profiles.last_active; §2 search orders by it). */

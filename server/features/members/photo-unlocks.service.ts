@@ -5,6 +5,7 @@ import type { SiteSettings } from "../site/site.settings.js";
 import { PremiumOnlyError, getWallet, spendCreditsOrThrow } from "../credits/credits.service.js";
 import { publishStored, recordEvent, type StoredEvent } from "../live/live.service.js";
 import { photoUrlsFor } from "./members.photos.js";
+import { assertNotBlocked } from "./members.service.js";
 import * as repo from "./photo-unlocks.repository.js";
 
 /** The photo after an unlock: its full-size and thumbnail URLs, the balance and what was charged. */
@@ -24,7 +25,8 @@ export interface UnlockPhotoResult {
  * nothing is charged. The other photos a free member sees blurred open with premium only.
  *
  * @returns the photo's URLs, the balance after and the credits charged.
- * @throws NotFoundError (no such active photo of a visible member), PremiumOnlyError (a photo
+ * @throws NotFoundError (no such active photo of a visible member), BlockedError (a block either
+ *         way, §6; nothing charged), PremiumOnlyError (a photo
  *         that is not private: it opens with premium, §6), NotEnoughCreditsError (§2 popup;
  *         nothing charged).
  */
@@ -38,6 +40,8 @@ export async function unlockPhoto(
   const isOwn = photo?.profile_id === viewer.id;
   if (!photo || photo.status !== "active" || (!photo.visible && !isOwn))
     throw new NotFoundError("This photo could not be found.");
+  // §6: a block either way closes the other's photos too (nothing charged).
+  await assertNotBlocked(deps.db, viewer.id, photo.profile_id);
   const open = { id: photo.id, ...photoUrlsFor(deps.mediaUrlSecret, photo, viewer.id) };
   const balanceOf = async () => (await getWallet(deps.db, viewer.id)).credits;
   if (isOwn || viewer.paidUser || photo.is_main) return { photo: open, credits: await balanceOf(), charged: 0 };

@@ -4,9 +4,13 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-/** "Online now" within 5 minutes, else "Active 3 hours ago", in the member's language. */
-export function LastActive({ iso, className }: { iso: string; className?: string }) {
+/**
+ * "Online now" within 5 minutes, else "Active 3 hours ago", in the member's language; nothing for
+ * a member in invisible mode (the server sends no activity, §4).
+ */
+export function LastActive({ iso, className }: { iso: string | null; className?: string }) {
   const { t, i18n } = useLingui();
+  if (iso === null) return null;
   const agoMs = Math.max(0, Date.now() - new Date(iso).getTime());
   if (agoMs < 5 * MINUTE_MS) {
     return (
