@@ -10,7 +10,15 @@ import { listLikes } from "../features/likes/likes.service.js";
 import { pickAutoLikeProfile } from "../features/likes/auto-like.service.js";
 import { findDiscountCode, getWelcomeDiscount } from "../features/discounts/discounts.service.js";
 import { legacyAutoLike, legacyChat, legacyLikedBy, legacyLikedProfile } from "./shapes.js";
-import { memberOf, noStore, parse, requireMember, setCookie } from "./request.js";
+import {
+  answeredNotModified,
+  memberOf,
+  noStore,
+  parse,
+  requireMember,
+  requirePollMember,
+  setCookie,
+} from "./request.js";
 
 /** DELETE /api/chat.php: the conversation id, as a number or { id }, in the body or the query. */
 const RemoveChat = z.object({
@@ -40,10 +48,12 @@ export function memberRoutes(deps: AppDeps) {
       return noStore(reply).send({ ok: true });
     });
 
+    /** §7 chat list; conditional (ETag on the member's event seq): an unchanged poll is one query and a 304. */
     app.get("/chats.php", async (req, reply) => {
-      const member = await requireMember(deps, req);
+      const member = await requirePollMember(deps, req);
+      if (answeredNotModified(req, reply, "chats", member)) return reply;
       const { chats, totalUnread } = await listChats(deps, member.id);
-      return noStore(reply).send({ chats: chats.map(legacyChat), total_unread_messages: totalUnread });
+      return reply.send({ chats: chats.map(legacyChat), total_unread_messages: totalUnread });
     });
 
     app.delete("/chat.php", async (req, reply) => {
@@ -54,13 +64,15 @@ export function memberRoutes(deps: AppDeps) {
       return noStore(reply).send({ ok: true });
     });
 
+    /** §7 likes sent and received; conditional like chats.php. */
     app.get("/likes.php", async (req, reply) => {
-      const member = await requireMember(deps, req);
+      const member = await requirePollMember(deps, req);
+      if (answeredNotModified(req, reply, "likes", member)) return reply;
       const [sent, received] = await Promise.all([
         listLikes(deps, member.id, "sent"),
         listLikes(deps, member.id, "received"),
       ]);
-      return noStore(reply).send({
+      return reply.send({
         profiles: sent.items.map(legacyLikedProfile),
         liked_by: received.items.map(legacyLikedBy),
         total_new_likes: received.totalNew,

@@ -4,6 +4,7 @@ import type { AppDeps } from "../deps.js";
 import { AuthenticationRequiredError } from "../domain-error.js";
 import { appCookiesOf, isSecureRequest, setAppCookie } from "../http/session-cookie.js";
 import { resolveSession, type SessionMember } from "../features/accounts/sessions.service.js";
+import { resolvePollMember, type PollMember } from "../features/accounts/poll.service.js";
 
 /** The member behind the request's `auth` cookie (the same session as the React app), or null. */
 export async function memberOf(deps: AppDeps, req: FastifyRequest): Promise<SessionMember | null> {
@@ -41,4 +42,46 @@ export function setCookie(
 /** Answers about one member, never to be stored by a shared cache. */
 export function noStore(reply: FastifyReply): FastifyReply {
   return reply.header("cache-control", "no-store");
+}
+
+/**
+ * How long (ms) a poll's ETag may stand for an answer whose parts change without an event of
+ * the member (another member's name, photo or last-active time; a settings change in another
+ * tab): the tag includes the window's number, so such changes show within this time.
+ */
+export const POLL_ETAG_WINDOW_MS = 60_000;
+
+/**
+ * The member of a poll (chats.php, user.php, likes.php) with their event seq, in one query.
+ * @throws AuthenticationRequiredError (403 authentication_required, §4) when nobody is logged in.
+ */
+export async function requirePollMember(deps: AppDeps, req: FastifyRequest): Promise<PollMember> {
+  const { sessionToken } = appCookiesOf(req.headers);
+  const member = sessionToken ? await resolvePollMember(deps, sessionToken) : null;
+  if (!member) throw new AuthenticationRequiredError();
+  return member;
+}
+
+/**
+ * Conditional polls (issue 13): the weak ETag of a member's `kind` answer is their event seq
+ * (every message, read, like, credit and payment change of theirs raises it), their language
+ * and premium state, and the POLL_ETAG_WINDOW_MS window. When the request's If-None-Match
+ * names it, the answer is 304 with no body and `true` is returned: the poll cost one query.
+ * Otherwise the tag is set on the reply (private, revalidated each time) and `false` returned.
+ */
+export function answeredNotModified(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  kind: string,
+  member: PollMember,
+  now = Date.now(),
+): boolean {
+  const tag = `W/"${kind}.${member.id}.${member.eventSeq}.${member.language}.${member.paidUser ? 1 : 0}.${Math.floor(now / POLL_ETAG_WINDOW_MS)}"`;
+  reply.header("etag", tag).header("cache-control", "private, no-cache");
+  const given = req.headers["if-none-match"];
+  if (given && given.split(",").some((t) => t.trim() === tag)) {
+    reply.code(304).send();
+    return true;
+  }
+  return false;
 }

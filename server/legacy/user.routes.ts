@@ -14,7 +14,7 @@ import { PushSubscriptionInput } from "../features/accounts/push.schema.js";
 import { savePushSubscription } from "../features/accounts/push.service.js";
 import { getSiteForHost } from "../features/site/site.service.js";
 import { legacyUser } from "./shapes.js";
-import { noStore, parse, requireMember, setCookie } from "./request.js";
+import { answeredNotModified, noStore, parse, requireMember, requirePollMember, setCookie } from "./request.js";
 
 /** The client's request-type header on user.php calls (§7): accepted and logged. */
 export const REQUEST_TYPE_HEADER = "x-request-type";
@@ -39,13 +39,15 @@ export function userRoutes(deps: AppDeps) {
       );
     });
 
+    /** §7 the current user; conditional (ETag on the member's event seq) like chats.php. */
     app.get("/user.php", async (req, reply) => {
-      const member = await requireMember(deps, req);
+      const member = await requirePollMember(deps, req);
+      if (answeredNotModified(req, reply, "user", member)) return reply;
       const [user, site] = await Promise.all([
         accounts.getCurrentUser(deps, member.id),
         getSiteForHost(deps, req.hostname),
       ]);
-      return noStore(reply).send({ user: legacyUser(user, site) });
+      return reply.send({ user: legacyUser(user, site) });
     });
 
     app.post("/user.php", async (req, reply) => {
