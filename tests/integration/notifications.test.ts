@@ -86,6 +86,32 @@ describe("preferences decide which mails are queued (§3)", () => {
   });
 });
 
+describe("unread-message reminder after 24 h (§3 unread_message_reminders)", () => {
+  it("is queued once per unread streak, 24 h after the first unread message, only with the preference on", async () => {
+    const { queueUnreadReminders } = await import("../../server/features/notifications/notifications.service.js");
+    const a = await member();
+    const b = await member();
+    const c = await member();
+    await send(a, b);
+    await send(c, b);
+    await b.api.notifications.update({ preferences: { unread_message_reminders: true } });
+    const hours = (h: number) => () => new Date(Date.now() + h * 3600_000);
+    await queueUnreadReminders(t.server.deps, hours(23));
+    expect(await queued(b, "unread_reminder")).toBe(0);
+    await queueUnreadReminders(t.server.deps, hours(25));
+    expect(await queued(b, "unread_reminder")).toBe(2);
+    await queueUnreadReminders(t.server.deps, hours(26));
+    expect(await queued(b, "unread_reminder")).toBe(2); // once per streak
+
+    const d = await member();
+    const e = await member();
+    await e.api.notifications.update({ preferences: { unread_message_reminders: false } });
+    await send(d, e);
+    await queueUnreadReminders(t.server.deps, hours(25));
+    expect(await queued(e, "unread_reminder")).toBe(0);
+  });
+});
+
 describe("unsubscribe and bounces set notifications_disabled (§3)", () => {
   async function userPhp(m: { sessionToken: string }) {
     const res = await fetch(`${t.server.url}/api/user.php`, { headers: { cookie: `auth=${m.sessionToken}` } });

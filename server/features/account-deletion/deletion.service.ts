@@ -5,6 +5,7 @@ import { DomainError, NotFoundError } from "../../domain-error.js";
 import { ACCOUNT_REACTIVATION_WINDOW_SECONDS } from "../../constants.js";
 import { createSession, endSession, hashToken } from "../accounts/sessions.service.js";
 import { enqueueMail, kickMailWorker } from "../mail/mail.service.js";
+import { queueUnreadReminders } from "../notifications/notifications.service.js";
 import { deletePhotoFiles } from "../members/members.photo-store.js";
 import * as repo from "./deletion.repository.js";
 import type { DeleteAccountInput } from "./deletion.schema.js";
@@ -162,13 +163,20 @@ export async function purgeExpiredAccounts(deps: AppDeps, now: Clock = systemClo
   }
 }
 
-/** How often each instance looks for deletions to purge. */
-export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** How often each instance looks for deletions to purge and unread reminders to queue. */
+export const PURGE_INTERVAL_MS = 15 * 60 * 1000;
 
-/** Run purgeExpiredAccounts every PURGE_INTERVAL_MS (and once shortly after start). @returns stop. */
+/**
+ * Run purgeExpiredAccounts and notifications.queueUnreadReminders every PURGE_INTERVAL_MS (and
+ * once shortly after start). @returns stop.
+ */
 export function startDeletionPurgeJob(deps: AppDeps): () => void {
-  const run = () =>
+  const run = () => {
     void purgeExpiredAccounts(deps).catch((err: unknown) => deps.log.warn({ err }, "account purge failed"));
+    void queueUnreadReminders(deps)
+      .then((n) => (n > 0 ? kickMailWorker(deps) : undefined))
+      .catch((err: unknown) => deps.log.warn({ err }, "unread reminders failed"));
+  };
   const first = setTimeout(run, 10_000);
   const timer = setInterval(run, PURGE_INTERVAL_MS);
   first.unref();

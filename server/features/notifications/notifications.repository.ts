@@ -43,3 +43,23 @@ export async function findUserIdById(db: DB, userId: number): Promise<boolean> {
   const r = await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
   return r !== undefined;
 }
+
+/**
+ * Unread streaks older than `cutoff` (read-only use of the chats tables): per conversation member
+ * with unread messages, the first unread message written on or before `cutoff`.
+ */
+export function findUnreadSince(db: DB, cutoff: Date, limit: number) {
+  return db
+    .selectFrom("conversation_members as cm")
+    .innerJoin("messages as m", (j) =>
+      j.onRef("m.conversation_id", "=", "cm.conversation_id").on("m.seq", "=", sql<number>`cm.last_read_seq + 1`),
+    )
+    .select(["cm.user_id", "cm.conversation_id", "cm.other_user_id", "cm.last_read_seq"])
+    .where("cm.unread_count", ">", 0)
+    .where("cm.removed", "=", false)
+    .where("m.created_at", "<=", cutoff)
+    .whereRef("m.sender_id", "=", "cm.other_user_id")
+    .orderBy("m.created_at")
+    .limit(limit)
+    .execute();
+}

@@ -203,3 +203,28 @@ function signatureValid(secret: string, raw: Buffer, header: string | string[] |
   const given = Buffer.from(header);
   return expected.length === given.length && crypto.timingSafeEqual(expected, given);
 }
+
+/** §3 unread_message_reminders: a reminder for messages unread this long (24 h). */
+export const UNREAD_REMINDER_AFTER_SECONDS = 24 * 3600;
+
+/**
+ * Queue the unread-message reminders that are due at `now` (§3 unread_message_reminders): one
+ * per conversation and unread streak (dedupe key on the first unread message), for messages
+ * unread UNREAD_REMINDER_AFTER_SECONDS, when the preference is on.
+ * @returns how many reminders were queued.
+ */
+export async function queueUnreadReminders(deps: Pick<AppDeps, "db">, now: () => Date = () => new Date()) {
+  const cutoff = new Date(now().getTime() - UNREAD_REMINDER_AFTER_SECONDS * 1000);
+  let queued = 0;
+  for (const r of await repo.findUnreadSince(deps.db, cutoff, 500)) {
+    const ok = await queueNotificationInTx(deps.db, {
+      kind: "unread_reminder",
+      userId: r.user_id,
+      fromId: r.other_user_id,
+      conversationId: r.conversation_id,
+      dedupeKey: `unread_reminder:${r.user_id}:${r.conversation_id}:${r.last_read_seq}`,
+    });
+    if (ok) queued += 1;
+  }
+  return queued;
+}
