@@ -24,6 +24,10 @@ export const paths = {
   activate: "/activate",
   activateDone: "/activate/done",
   activateError: "/activate/error",
+  resetPassword: "/reset-password",
+  resetPasswordDo: "/reset-password/do",
+  mailChangeDo: "/mail-change/do",
+  settings: "/settings",
   terms: "/terms",
   privacy: "/privacy",
   cookies: "/cookies",
@@ -32,6 +36,8 @@ export const paths = {
   service: "/service",
   returnPolicy: "/return-policy",
   complaints: "/complaints",
+  /** The operator console (issue 10): operators only; everyone else gets the 404 page. */
+  ops: "/ops",
 } as const;
 
 /**
@@ -73,7 +79,12 @@ export const routePatterns = [
   "/activate",
   "/activate/done",
   "/activate/error",
+  "/reset-password",
+  "/reset-password/do",
+  "/mail-change/do",
+  "/settings",
   "/checkout/:reference",
+  "/ops",
 ] as const;
 
 /** Pages for visitors (no login needed), listed in /sitemap.xml (issue 11). */

@@ -56,6 +56,27 @@ const router = createBrowserRouter([
             ),
           },
           {
+            path: "reset-password",
+            lazy: lazy(
+              () => import("../features/auth/routes/reset-password-pages"),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+          {
+            path: "reset-password/do",
+            lazy: lazy(
+              () => import("../features/auth/routes/reset-password-pages"),
+              (m) => m.ResetPasswordDoPage,
+            ),
+          },
+          {
+            path: "mail-change/do",
+            lazy: lazy(
+              () => import("../features/account/routes/mail-change-page"),
+              (m) => m.MailChangeDoPage,
+            ),
+          },
+          {
             path: "premium",
             lazy: lazy(
               () => import("../features/pages/routes/premium-page"),
@@ -126,6 +147,13 @@ const router = createBrowserRouter([
                 lazy: lazy(
                   () => import("../features/account/routes/own-profile-page"),
                   (m) => m.OwnProfilePage,
+                ),
+              },
+              {
+                path: "settings",
+                lazy: lazy(
+                  () => import("../features/account/routes/account-settings-page"),
+                  (m) => m.AccountSettingsPage,
                 ),
               },
               {

@@ -107,7 +107,7 @@ export function TopBar() {
                   <NavDropdown.Item as={Link} to={paths.profile}>
                     <Trans>My profile</Trans>
                   </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to={paths.notifications}>
+                  <NavDropdown.Item as={Link} to={paths.settings}>
                     <Trans>Settings</Trans>
                   </NavDropdown.Item>
                   <NavDropdown.Divider />

@@ -95,6 +95,9 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
               {" "}
               <a href="/login">
                 <Trans>Log in instead</Trans>
+              </a>{" "}
+              <a href="/reset-password">
+                <Trans>Forgot password?</Trans>
               </a>
             </>
           )}

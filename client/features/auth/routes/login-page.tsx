@@ -65,6 +65,11 @@ export function LoginPage() {
             <Trans>Log in</Trans>
           </Button>
         </Form>
+        <p className="text-center mt-3 mb-0">
+          <Link to="/reset-password">
+            <Trans>Forgot password?</Trans>
+          </Link>
+        </p>
         <p className="text-center mt-4 mb-0">
           <Trans>
             New here? <Link to="/signup">Create a free account</Link>

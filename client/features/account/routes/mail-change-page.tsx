@@ -1,0 +1,52 @@
+import { useEffect, useRef } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Card } from "react-bootstrap";
+import { Trans } from "@lingui/react/macro";
+import { LoadingState } from "../../../components/ui/states";
+import { useErrorText } from "../../../lib/errors";
+import { useConfirmEmailChange } from "../api/use-confirm-email-change";
+
+/**
+ * §2 /mail-change/do?token=…: the link mailed to a new address. The token is posted once (a GET
+ * never changes state); the outcome is shown here.
+ */
+export function MailChangeDoPage() {
+  const [params] = useSearchParams();
+  const confirm = useConfirmEmailChange();
+  const errorText = useErrorText();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    confirm.mutate({ token: params.get("token") ?? "" });
+  }, [confirm, params]);
+  if (confirm.isPending || confirm.isIdle) return <LoadingState />;
+  return (
+    <Card className="auth-card mx-auto shadow-sm text-center">
+      <Card.Body className="p-4">
+        {confirm.data ? (
+          <>
+            <h1 className="h3">
+              <Trans>Your e-mail address is changed</Trans>
+            </h1>
+            <p>
+              <Trans>
+                From now on you log in with <strong>{confirm.data.email}</strong>.
+              </Trans>
+            </p>
+          </>
+        ) : (
+          <>
+            <h1 className="h3">
+              <Trans>The e-mail address was not changed</Trans>
+            </h1>
+            <p role="alert">{errorText(confirm.error)}</p>
+          </>
+        )}
+        <Link to="/settings" className="btn btn-primary">
+          <Trans>Go to settings</Trans>
+        </Link>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,147 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { Alert, Button, Card, Form } from "react-bootstrap";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useErrorText } from "../../../lib/errors";
+import { useRequestPasswordReset } from "../api/use-request-password-reset";
+import { useCompletePasswordReset } from "../api/use-complete-password-reset";
+
+/**
+ * §2 /reset-password: the member's e-mail address; a link valid for one hour is mailed. The answer
+ * is the same whether or not an account has the address (docs/decisions.md, account enumeration).
+ */
+export function ResetPasswordPage() {
+  const { t } = useLingui();
+  const request = useRequestPasswordReset();
+  const errorText = useErrorText();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<{ email: string }>();
+  const onSubmit = handleSubmit((values) =>
+    request.mutate({ email: values.email }, { onSuccess: () => setSentTo(values.email) }),
+  );
+  return (
+    <Card className="auth-card mx-auto shadow-sm">
+      <Card.Body className="p-4">
+        <h1 className="h3 mb-3 text-center">
+          <Trans>Forgot your password?</Trans>
+        </h1>
+        {sentTo ? (
+          <Alert variant="success" role="status">
+            <Trans>
+              If an account exists for <strong>{sentTo}</strong>, we have sent it a link to choose a new password. The
+              link is valid for one hour.
+            </Trans>
+          </Alert>
+        ) : (
+          <>
+            <p className="text-body-secondary">
+              <Trans>Enter your e-mail address and we will send you a link to choose a new password.</Trans>
+            </p>
+            {request.error && (
+              <Alert variant="danger" role="alert">
+                {errorText(request.error)}
+              </Alert>
+            )}
+            <Form noValidate onSubmit={onSubmit}>
+              <Form.Group className="mb-4" controlId="reset-email">
+                <Form.Label>
+                  <Trans>E-mail</Trans>
+                </Form.Label>
+                <Form.Control
+                  type="email"
+                  autoComplete="email"
+                  isInvalid={!!formState.errors.email}
+                  {...register("email", {
+                    required: t`Enter your e-mail address`,
+                    pattern: { value: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: t`Invalid email` },
+                  })}
+                />
+                <Form.Control.Feedback type="invalid">{formState.errors.email?.message}</Form.Control.Feedback>
+              </Form.Group>
+              <Button type="submit" className="w-100" size="lg" disabled={request.isPending}>
+                <Trans>Send me a link</Trans>
+              </Button>
+            </Form>
+          </>
+        )}
+        <p className="text-center mt-4 mb-0">
+          <Link to="/login">
+            <Trans>Back to log in</Trans>
+          </Link>
+        </p>
+      </Card.Body>
+    </Card>
+  );
+}
+
+interface NewPasswordForm {
+  password: string;
+  passwordRepeat: string;
+}
+
+/**
+ * §2 /reset-password/do?token=…: the new password twice (§5 'The entered passwords are not the
+ * same.'), then the member is logged in and taken to the members area.
+ */
+export function ResetPasswordDoPage() {
+  const { t } = useLingui();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const complete = useCompletePasswordReset();
+  const errorText = useErrorText();
+  const { register, handleSubmit, formState, getValues } = useForm<NewPasswordForm>();
+  const token = params.get("token") ?? "";
+  const onSubmit = handleSubmit((values) =>
+    complete.mutate({ token, ...values }, { onSuccess: () => navigate("/members", { replace: true }) }),
+  );
+  return (
+    <Card className="auth-card mx-auto shadow-sm">
+      <Card.Body className="p-4">
+        <h1 className="h3 mb-3 text-center">
+          <Trans>Choose a new password</Trans>
+        </h1>
+        {complete.error && (
+          <Alert variant="danger" role="alert">
+            {errorText(complete.error)} <Link to="/reset-password">{t`Request a new link`}</Link>
+          </Alert>
+        )}
+        <Form noValidate onSubmit={onSubmit}>
+          <Form.Group className="mb-3" controlId="reset-new-password">
+            <Form.Label>
+              <Trans>New password</Trans>
+            </Form.Label>
+            <Form.Control
+              type="password"
+              autoComplete="new-password"
+              isInvalid={!!formState.errors.password}
+              {...register("password", {
+                required: t`Use at least 8 characters`,
+                minLength: { value: 8, message: t`Use at least 8 characters` },
+                maxLength: { value: 200, message: t`Use at most 200 characters` },
+              })}
+            />
+            <Form.Control.Feedback type="invalid">{formState.errors.password?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group className="mb-4" controlId="reset-new-password-repeat">
+            <Form.Label>
+              <Trans>Repeat the new password</Trans>
+            </Form.Label>
+            <Form.Control
+              type="password"
+              autoComplete="new-password"
+              isInvalid={!!formState.errors.passwordRepeat}
+              {...register("passwordRepeat", {
+                validate: (v) => v === getValues("password") || t`The entered passwords are not the same.`,
+              })}
+            />
+            <Form.Control.Feedback type="invalid">{formState.errors.passwordRepeat?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Button type="submit" className="w-100" size="lg" disabled={complete.isPending}>
+            <Trans>Save and log in</Trans>
+          </Button>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}
