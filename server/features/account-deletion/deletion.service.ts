@@ -4,7 +4,7 @@ import { inTransaction } from "../../../db/create-db.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import { ACCOUNT_REACTIVATION_WINDOW_SECONDS } from "../../constants.js";
 import { createSession, endSession, hashToken } from "../accounts/sessions.service.js";
-import { enqueueMail, kickMailWorker } from "../mail/mail.service.js";
+import { deliverQueuedMail, enqueueMail, kickMailWorker } from "../mail/mail.service.js";
 import { queueUnreadReminders } from "../notifications/notifications.service.js";
 import { deletePhotoFiles } from "../members/members.photo-store.js";
 import * as repo from "./deletion.repository.js";
@@ -50,7 +50,7 @@ export async function deleteAccount(
   const token = crypto.randomBytes(32).toString("base64url");
   const at = now();
   const purgeAfter = new Date(at.getTime() + ACCOUNT_REACTIVATION_WINDOW_SECONDS * 1000);
-  await inTransaction(deps.db, async (tx) => {
+  const mailId = await inTransaction(deps.db, async (tx) => {
     const account = await repo.lockAccount(tx, userId);
     if (!account) throw new NotFoundError();
     if (account.status !== "pending_deletion") {
@@ -67,10 +67,16 @@ export async function deleteAccount(
     } else {
       await repo.setTokenHash(deps.db, userId, hashToken(token));
     }
-    await enqueueMail(tx, { kind: "account_deleted", userId, siteDomain: site.domain ?? null, data: { token } });
+    return enqueueMail(tx, {
+      kind: "account_deleted",
+      userId,
+      siteDomain: site.domain ?? null,
+      data: { token },
+      deliverSelf: true,
+    });
   });
   await endAllSessions(deps, userId);
-  await kickMailWorker(deps);
+  await deliverQueuedMail(deps, mailId);
   const pending = await repo.findPendingDeletion(deps.db, userId);
   return { purgeAfter: new Date(pending?.purge_after ?? purgeAfter).toISOString() };
 }
@@ -117,13 +123,14 @@ export async function requestReactivationMail(
   if (!pending || new Date(pending.purge_after).getTime() <= now().getTime()) return;
   const token = crypto.randomBytes(32).toString("base64url");
   await repo.setTokenHash(deps.db, pending.user_id, hashToken(token));
-  await enqueueMail(deps.db, {
+  const mailId = await enqueueMail(deps.db, {
     kind: "account_deleted",
     userId: pending.user_id,
     siteDomain: site.domain ?? null,
     data: { token },
+    deliverSelf: true,
   });
-  await kickMailWorker(deps);
+  await deliverQueuedMail(deps, mailId);
 }
 
 /**

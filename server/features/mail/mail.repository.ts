@@ -23,7 +23,8 @@ export async function insertMail(db: DB | Tx, row: NewMailOutbox): Promise<strin
  * The rows are picked with FOR UPDATE SKIP LOCKED (a second instance claiming at the same
  * moment skips them instead of waiting) and leased until `leaseSeconds` from now, in one
  * statement, so two instances never claim the same row; an instance that dies mid-send leaves
- * its lease to expire and the row is retried. `onlyId` claims that one row if it is due.
+ * its lease to expire and the row is retried. `onlyId` claims that one row (due or not) if it is
+ * pending and not leased.
  */
 export async function claimDueMails(
   db: DB,
@@ -47,9 +48,10 @@ export async function claimDueMails(
           .selectFrom("mail_outbox")
           .select("id")
           .where("status", "=", "pending")
-          .where("next_attempt_at", "<=", sql<Date>`now()`)
           .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", sql<Date>`now()`)]));
-        if (onlyId !== undefined) q = q.where("id", "=", onlyId);
+        // One row asked for by id (the instance that queued it sends it at once) is taken even
+        // before its next_attempt_at; a batch takes only due rows.
+        q = onlyId !== undefined ? q.where("id", "=", onlyId) : q.where("next_attempt_at", "<=", sql<Date>`now()`);
         return q.orderBy("next_attempt_at").orderBy("id").limit(limit).forUpdate().skipLocked();
       })(),
     )

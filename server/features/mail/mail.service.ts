@@ -24,7 +24,15 @@ export interface QueuedMail {
   data?: Record<string, unknown>;
   /** At most one mail per key, ever (e.g. one unread reminder per conversation and message). */
   dedupeKey?: string | null;
+  /**
+   * The queuing instance sends it itself right after commit (deliverQueuedMail): other instances
+   * take it over only after MAIL_SELF_DELIVERY_GRACE_SECONDS (if that instance died or failed).
+   */
+  deliverSelf?: boolean;
 }
+
+/** How long a mail queued with deliverSelf waits for its own instance before any worker takes it. */
+export const MAIL_SELF_DELIVERY_GRACE_SECONDS = 30;
 
 /**
  * Queue a mail (an insert; run it in the caller's transaction so it commits or rolls back with
@@ -40,7 +48,7 @@ export function enqueueMail(db: DB | Tx, mail: QueuedMail): Promise<string | nul
     site_domain: mail.siteDomain ?? null,
     data: JSON.stringify(mail.data ?? {}),
     dedupe_key: mail.dedupeKey ?? null,
-    next_attempt_at: new Date(0),
+    next_attempt_at: mail.deliverSelf ? new Date(Date.now() + MAIL_SELF_DELIVERY_GRACE_SECONDS * 1000) : new Date(0),
   });
 }
 
@@ -103,6 +111,7 @@ const workerSalt = crypto.randomBytes(4).toString("hex");
 
 interface Worker {
   kick(): Promise<void>;
+  deliver(id: string): Promise<void>;
   stop(): Promise<void>;
 }
 const workers = new WeakMap<AppDeps, Worker>();
@@ -137,6 +146,11 @@ export function startMailWorker(deps: AppDeps, render: MailRenderer): () => Prom
   timer.unref();
   const worker: Worker = {
     kick,
+    deliver: (id) =>
+      drainMailQueue(deps, render, id).then(
+        () => undefined,
+        (err: unknown) => deps.log.warn({ err, mailId: id }, "mail not delivered at once; the worker retries"),
+      ),
     async stop() {
       stopped = true;
       clearInterval(timer);
@@ -153,6 +167,16 @@ export function startMailWorker(deps: AppDeps, render: MailRenderer): () => Prom
  */
 export function kickMailWorker(deps: AppDeps): Promise<void> {
   return workers.get(deps)?.kick() ?? Promise.resolve();
+}
+
+/**
+ * Send one mail queued with deliverSelf now, on this instance, and wait for it (the activation
+ * and reactivation mails, whose links the member waits for). Never throws: a failure leaves the
+ * mail queued for the workers' retries.
+ */
+export function deliverQueuedMail(deps: AppDeps, id: string | null): Promise<void> {
+  if (id === null) return Promise.resolve();
+  return workers.get(deps)?.deliver(id) ?? Promise.resolve();
 }
 
 /**
