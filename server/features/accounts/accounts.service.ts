@@ -13,7 +13,7 @@ import { createSession, endSession, hashToken } from "./sessions.service.js";
 import { clearLoginFailures, recordLoginFailure, reserveLoginAttempt } from "./login-throttle.service.js";
 import type { LoginInput, SignupInput } from "./accounts.schema.js";
 import { mediaUrl } from "../members/members.photos.js";
-import { enqueueMail, kickMailWorker } from "../mail/mail.service.js";
+import { deliverQueuedMail, enqueueMail } from "../mail/mail.service.js";
 import { getNotificationSettings } from "../notifications/notifications.service.js";
 import { AccountPendingDeletionError } from "../account-deletion/deletion.service.js";
 
@@ -131,13 +131,14 @@ export async function signup(
  */
 async function sendActivationMail(deps: AppDeps, userId: number, token: string, site: { domain?: string }) {
   try {
-    await enqueueMail(deps.db, {
+    const id = await enqueueMail(deps.db, {
       kind: "activation",
       userId,
       siteDomain: site.domain ?? null,
       data: { token },
+      deliverSelf: true,
     });
-    await kickMailWorker(deps);
+    await deliverQueuedMail(deps, id);
   } catch (err) {
     deps.log.error({ err, userId }, "activation mail could not be queued");
   }
