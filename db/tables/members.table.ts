@@ -8,6 +8,8 @@ export interface ProfilesTable {
   name: string;
   status: ColumnType<ProfileStatus, ProfileStatus | undefined, ProfileStatus>;
   gender: "male" | "female" | null;
+  /** Whom the member looks for (migration 2026_11_24_0110); null until set on /profile. */
+  search_gender: ColumnType<"male" | "female" | null, "male" | "female" | null | undefined, "male" | "female" | null>;
   sexuality: string | null;
   birth_date: DateOnly;
   country: string | null;

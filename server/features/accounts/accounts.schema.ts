@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { COUNTRIES, GENDERS, LOCALES, MIN_AGE_YEARS, MAX_AGE_YEARS } from "../../constants.js";
-import { ageOn, safeText } from "../../validation.js";
-
-const AGE_MESSAGE = `Enter your date of birth (${MIN_AGE_YEARS}+)`; // §5
+import { LOCALES } from "../../constants.js";
+import { safeText } from "../../validation.js";
+import { nameProblem, ProfileBasics } from "../members/profile-fields.schema.js";
 
 export const Email = z
   .string()
@@ -17,33 +16,19 @@ export const Password = z
   .min(8, { message: "Use at least 8 characters" })
   .max(200, { message: "Use at most 200 characters" });
 
-/** §3 signup form (email, name, password, date_of_birth, signup_message) plus gender and country for search. */
-export const SignupInput = z
-  .object({
-    email: Email,
-    name: safeText({ min: 2, max: 40, label: "Name" }),
-    password: Password,
-    date_of_birth: z.iso.date({ message: AGE_MESSAGE }).refine(
-      (d) => {
-        const age = ageOn(d);
-        return age >= MIN_AGE_YEARS && age <= MAX_AGE_YEARS;
-      },
-      { message: AGE_MESSAGE },
-    ),
-    gender: z.enum(GENDERS),
-    country: z.enum(COUNTRIES as [string, ...string[]]),
-    signup_message: safeText({ max: 1000, multiline: true, label: "Message" }).optional(),
-    language: z.enum(LOCALES).optional(),
-  })
-  .superRefine((v, ctx) => {
-    // §5: the username may not equal the e-mail address and may not start with @.
-    if (v.name.toLowerCase() === v.email) {
-      ctx.addIssue({ code: "custom", path: ["name"], message: "Your name may not be your e-mail address" });
-    }
-    if (v.name.startsWith("@")) {
-      ctx.addIssue({ code: "custom", path: ["name"], message: "Your name may not start with @" });
-    }
-  });
+/**
+ * §3 signup form (email, name, password, date_of_birth, signup_message) plus gender and country
+ * for search: the profile fields come from the one schema /profile also uses (profile-fields.schema.ts).
+ */
+export const SignupInput = ProfileBasics.extend({
+  email: Email,
+  password: Password,
+  language: z.enum(LOCALES).optional(),
+}).superRefine((v, ctx) => {
+  // §5: the username may not equal the e-mail address and may not start with @.
+  const problem = nameProblem(v.name, v.email);
+  if (problem) ctx.addIssue({ code: "custom", path: ["name"], message: problem });
+});
 export type SignupInput = z.infer<typeof SignupInput>;
 
 export const LoginInput = z.object({

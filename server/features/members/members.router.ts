@@ -6,10 +6,12 @@ import {
   SearchMembersInput,
   SetPhotoPrivateInput,
   UnlockPhotoInput,
+  UpdateProfileInput,
 } from "./members.schema.js";
 import * as members from "./members.service.js";
 import { unlockPhoto } from "./photo-unlocks.service.js";
 import * as photos from "./photos.service.js";
+import * as profileEdit from "./profile-edit.service.js";
 import { listRelatedProfiles } from "./related.service.js";
 
 /** Member search and profiles (§2 /members, /members/{id}): wiring only. */
@@ -26,6 +28,12 @@ export const membersRouter = router({
     .query(({ ctx, input }) => listRelatedProfiles(ctx.deps, ctx.member.id, input.id)),
   regions: memberProcedure.input(RegionsInput).query(({ input }) => members.listRegions(input.country)),
   interests: memberProcedure.query(() => members.listInterests()),
+  /** /profile: the member's own editable profile (profile-edit.service OwnProfile). */
+  myProfile: memberProcedure.query(({ ctx }) => profileEdit.getOwnProfile(ctx.deps, ctx.member.id)),
+  /** /profile: save every profile field (§3, §5 as signup). Output: OwnProfile. Errors: VALIDATION. */
+  updateProfile: memberProcedure
+    .input(UpdateProfileInput)
+    .mutation(({ ctx, input }) => profileEdit.updateOwnProfile(ctx.deps, ctx.member.id, input)),
   /** Buy access to a private photo for photo_credits. Errors: NOT_FOUND, PREMIUM_ONLY, NOT_ENOUGH_CREDITS. */
   unlockPhoto: memberProcedure
     .input(UnlockPhotoInput)

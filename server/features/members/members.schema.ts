@@ -51,3 +51,6 @@ export const RegionsInput = z.object({ country: Country });
 export const OwnPhotoInput = z.object({ photoId: Id });
 /** members.setPhotoPrivate. */
 export const SetPhotoPrivateInput = z.object({ photoId: Id, isPrivate: z.boolean() });
+
+/** members.updateProfile (/profile): the §3/§5 profile fields, the schema signup shares. */
+export { UpdateProfileInput } from "./profile-fields.schema.js";

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { useTestServer } from "../support/server.js";
+import { TestBrowser } from "../support/client.js";
+import { appCodeOf, birthDateForAge, createMember, failureOf, memberFactory } from "../support/factories.js";
+
+const t = useTestServer();
+const member = memberFactory(t);
+
+function profileFields(over: Record<string, unknown> = {}) {
+  return {
+    name: "Edited Name",
+    date_of_birth: birthDateForAge(33),
+    gender: "female" as const,
+    search_gender: "male" as const,
+    country: "NL",
+    region: "Utrecht",
+    city: "Amersfoort",
+    signup_message: "I like long walks.\nAnd tea.",
+    sexuality: "hetero" as const,
+    tattoos: true,
+    hair_color: "dark blond" as const,
+    eye_color: "hazel" as const,
+    body_type: "slim" as const,
+    relationship_status: "single" as const,
+    interests: ["music", "travelling"],
+    ...over,
+  };
+}
+
+describe("editing the profile (/profile, §3, §5)", () => {
+  it("saves every field, shows it on the public profile and in /api/user.php", async () => {
+    const m = await member();
+    const viewer = await member();
+    const saved = await m.api.members.updateProfile(profileFields() as never);
+    expect(saved).toMatchObject({ name: "Edited Name", region: "Utrecht", regionKind: "province", tattoos: true });
+    expect(await m.api.members.myProfile()).toEqual(saved);
+
+    const seen = await viewer.api.members.get({ id: m.id });
+    expect(seen).toMatchObject({
+      name: "Edited Name",
+      age: 33,
+      gender: "female",
+      sexuality: "hetero",
+      tattoos: true,
+      hairColor: "dark blond",
+      eyeColor: "hazel",
+      bodyType: "slim",
+      relationshipStatus: "single",
+      interests: ["music", "travelling"],
+      country: "NL",
+      region: "Utrecht",
+      city: "Amersfoort",
+      note: "I like long walks.\nAnd tea.",
+    });
+
+    const browser = TestBrowser.withSession(t.server, m);
+    const res = await browser.fetch("/api/user.php");
+    const body = (await res.json()) as { user: { name: string; profile: { name: string } } };
+    expect(body.user.name).toBe("Edited Name");
+    expect(body.user.profile.name).toBe("Edited Name");
+  });
+
+  it("clears optional fields with null", async () => {
+    const m = await member();
+    await m.api.members.updateProfile(profileFields() as never);
+    const cleared = await m.api.members.updateProfile(
+      profileFields({
+        search_gender: null,
+        sexuality: null,
+        tattoos: null,
+        hair_color: null,
+        eye_color: null,
+        body_type: null,
+        relationship_status: null,
+        region: null,
+        city: null,
+        interests: [],
+        signup_message: "",
+      }) as never,
+    );
+    expect(cleared).toMatchObject({ region: null, city: null, interests: [], tattoos: null, signup_message: "" });
+  });
+
+  it.each([
+    [
+      "a 17-year-old birth date",
+      { date_of_birth: birthDateForAge(17) },
+      "date_of_birth",
+      "Enter your date of birth (18+)",
+    ],
+    ["an impossible date", { date_of_birth: "2000-02-30" }, "date_of_birth", "Enter your date of birth (18+)"],
+    ["a name starting with @", { name: "@someone" }, "name", "Your name may not start with @"],
+    ["a one-letter name", { name: "A" }, "name", "Name is too short"],
+    ["an unknown hair colour", { hair_color: "purple" }, "hair_color", null],
+    ["an unknown interest", { interests: ["music", "nope"] }, "interests", null],
+    ["an interest twice", { interests: ["music", "music"] }, "interests", "Each interest once"],
+    ["a region of another country", { region: "Bavaria" }, "region", "Choose a region of your country"],
+    ["an unknown country", { country: "XX" }, "country", null],
+    ["a NUL in the city", { city: "Ams\u0000terdam" }, "city", "City contains invalid characters"],
+  ])("refuses %s with VALIDATION and changes nothing", async (_label, over, field, message) => {
+    const m = await member();
+    const before = await m.api.members.myProfile();
+    const err = await failureOf(m.api.members.updateProfile(profileFields(over) as never));
+    expect(appCodeOf(err)).toBe("VALIDATION");
+    if (message) expect(err.message).toContain(message);
+    expect(field).toBeTruthy();
+    expect(await m.api.members.myProfile()).toEqual(before);
+  });
+
+  it("refuses the member's own e-mail address as name (§5), as signup does", async () => {
+    const m = await createMember(t.server.deps);
+    const b = TestBrowser.withSession(t.server, m);
+    const err = await failureOf(
+      b.trpc.members.updateProfile.mutate(profileFields({ name: m.email.toUpperCase() }) as never),
+    );
+    expect(appCodeOf(err)).toBe("VALIDATION");
+    expect(err.message).toBe("Your name may not be your e-mail address");
+  });
+});
