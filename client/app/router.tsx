@@ -90,7 +90,7 @@ const router = createBrowserRouter([
               (m) => m.PremiumPage,
             ),
           },
-          ...["terms", "privacy", "cookies", "ban", "faq", "service", "return-policy", "complaints"].map((path) => ({
+          ...["terms", "privacy", "cookies", "ban", "faq", "service", "return-policy"].map((path) => ({
             path,
             lazy: lazy(
               () => import("../features/pages/routes/static-page"),
@@ -98,8 +98,22 @@ const router = createBrowserRouter([
             ),
           })),
           {
+            path: "complaints",
+            lazy: lazy(
+              () => import("../features/pages/routes/complaints-page"),
+              (m) => m.ComplaintsPage,
+            ),
+          },
+          {
             element: <RequireMember />,
             children: [
+              {
+                path: "ops",
+                lazy: lazy(
+                  () => import("../features/ops/routes/ops-page"),
+                  (m) => m.OpsPage,
+                ),
+              },
               {
                 path: "members",
                 lazy: lazy(

@@ -357,6 +357,8 @@ describe("reporting and the operator console", () => {
         expect(seen.photos).toEqual([]);
         expect(seen.mainImage).toBeNull();
         expect((await op.api.moderation.queue()).photos.map((p) => p.id)).toContain(photo.id);
+        // The owner cannot make a pending photo main (it would show before review).
+        expect(appCodeOf(await failureOf(owner.api.members.setMainPhoto({ photoId: photo.id })))).toBe("NOT_FOUND");
 
         await op.api.moderation.approvePhoto({ photoId: photo.id });
         const after = await other.api.members.get({ id: owner.id });
@@ -386,6 +388,9 @@ describe("reporting and the operator console", () => {
       expect(seen.mainImage?.url).toBe(second.url);
       const mine = await owner.api.members.myPhotos();
       expect(mine.photos.find((p) => p.id === first.id)).toMatchObject({ status: "hidden", url: "" });
+      expect(
+        appCodeOf(await failureOf(owner.api.members.setPhotoPrivate({ photoId: first.id, isPrivate: true }))),
+      ).toBe("NOT_FOUND");
       expect((await auditOf(owner.id)).map((e) => e.action)).toEqual(["hide_photo"]);
     });
   });

@@ -199,7 +199,8 @@ export async function setMainPhoto(
   await inTransaction(deps.db, async (tx) => {
     await lockMembersForUpdate(tx, [userId]);
     const photo = await repo.findOwnPhoto(tx, userId, photoId);
-    if (!photo) throw new NotFoundError("This photo could not be found.");
+    // A pending photo waits for an operator and a hidden one was removed (issue 10): neither can be main.
+    if (!photo || photo.status !== "active") throw new NotFoundError("This photo could not be found.");
     // The main photo is public (§2): a private one comes out of the private directory first.
     if (photo.is_private) {
       const moved = await movePhotoFiles(deps.config, photo, false);
@@ -229,7 +230,8 @@ export async function setPhotoPrivate(
   await inTransaction(deps.db, async (tx) => {
     await lockMembersForUpdate(tx, [userId]);
     const photo = await repo.findOwnPhoto(tx, userId, photoId);
-    if (!photo) throw new NotFoundError("This photo could not be found.");
+    // A photo hidden by an operator (issue 10) keeps its files out of the public directory.
+    if (!photo || photo.status === "hidden") throw new NotFoundError("This photo could not be found.");
     if (isPrivate && photo.is_main) throw new MainPhotoPublicError();
     if (photo.is_private === isPrivate) return;
     // New names in the other directory: the photo's old public address answers 404 from now on.

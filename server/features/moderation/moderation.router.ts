@@ -15,6 +15,8 @@ export const moderationRouter = router({
   report: publicProcedure
     .input(ReportInput)
     .mutation(({ ctx, input }) => moderation.submitReport(ctx.deps, ctx.member, input, ctx.site)),
+  /** The company's contact details for the complaints page (anyone). */
+  contact: publicProcedure.query(({ ctx }) => moderation.complaintsContact(ctx.site)),
   /** Operators only (FORBIDDEN otherwise): open reports, unreviewed photos, the latest audit. */
   queue: operatorProcedure.input(QueueInput).query(({ ctx, input }) => moderation.getQueue(ctx.deps, input?.limit)),
   dismiss: operatorProcedure

@@ -4,6 +4,7 @@ import type { ModerationActionKind, ModerationStatus, ReportReason, ReportSubjec
 import { inTransaction } from "../../../db/create-db.js";
 import { DomainError, ForbiddenError, NotFoundError } from "../../domain-error.js";
 import type { SiteSettings } from "../site/site.settings.js";
+import type { Site } from "../site/site.service.js";
 import { endAllSessionsOfMember } from "../accounts/sessions.service.js";
 import { getCurrentUser } from "../accounts/accounts.service.js";
 import { getMemberProfile } from "../members/members.service.js";
@@ -208,6 +209,33 @@ function snapshotMessage(m: {
   createdAt: string;
 }) {
   return { id: m.id, seq: m.seq, senderId: m.senderId, body: m.body, gift: m.gift, createdAt: m.createdAt };
+}
+
+/** The company's contact details on the complaints page (§2 /complaints, §3 company info). */
+export interface ComplaintsContact {
+  siteName: string;
+  company: { name: string; address: string; city: string; country: string; registrationNumber: string };
+  vatNumbers: string[];
+  /** §9: cleaned of dashes and spaces before use ("" when the site has none). */
+  supportPhone: string;
+  supportEmail: string;
+}
+
+/** moderation.contact: the serving site's company details for /complaints. No errors. */
+export function complaintsContact(site: Site): ComplaintsContact {
+  return {
+    siteName: site.name,
+    company: {
+      name: site.company.name,
+      address: site.company.address,
+      city: site.company.city,
+      country: site.company.country,
+      registrationNumber: site.company.registration_number,
+    },
+    vatNumbers: site.company.vat_numbers,
+    supportPhone: site.support_phone.replace(/[\s-]/g, ""),
+    supportEmail: site.support_email,
+  };
 }
 
 /** An open report as the operator sees it. */

@@ -93,20 +93,39 @@ export function MyPhotosCard() {
                 >
                   <div className="border rounded overflow-hidden h-100 d-flex flex-column">
                     <div className="position-relative">
-                      <img
-                        src={p.thumbUrl}
-                        alt={p.isMain ? t`Main photo` : t`Photo ${number}`}
-                        className="w-100 d-block"
-                        style={{ aspectRatio: "1", objectFit: "cover" }}
-                        loading="lazy"
-                      />
-                      <div className="position-absolute top-0 start-0 p-1 d-flex gap-1">
+                      {p.status === "hidden" ? (
+                        <div
+                          className="w-100 d-flex align-items-center justify-content-center bg-body-secondary text-body-secondary small p-2 text-center"
+                          style={{ aspectRatio: "1" }}
+                        >
+                          <Trans>Removed by our moderators</Trans>
+                        </div>
+                      ) : (
+                        <img
+                          src={p.thumbUrl}
+                          alt={p.isMain ? t`Main photo` : t`Photo ${number}`}
+                          className="w-100 d-block"
+                          style={{ aspectRatio: "1", objectFit: "cover" }}
+                          loading="lazy"
+                        />
+                      )}
+                      <div className="position-absolute top-0 start-0 p-1 d-flex gap-1 flex-wrap">
                         {p.isMain && <Badge bg="primary">{t`Main photo`}</Badge>}
                         {p.isPrivate && <Badge bg="dark">{t`Private`}</Badge>}
+                        {p.status === "pending" && (
+                          <Badge bg="warning" text="dark">
+                            {t`Awaiting review`}
+                          </Badge>
+                        )}
                       </div>
                     </div>
+                    {p.status === "pending" && (
+                      <p className="small text-body-secondary px-2 pt-2 mb-0" data-testid="photo-pending">
+                        <Trans>Only you can see this photo until our team has checked it.</Trans>
+                      </p>
+                    )}
                     <div className="d-grid gap-1 p-2 mt-auto">
-                      {!p.isMain && (
+                      {!p.isMain && p.status === "active" && (
                         <Button
                           size="sm"
                           variant="outline-primary"
@@ -119,7 +138,7 @@ export function MyPhotosCard() {
                           <Trans>Make main photo</Trans>
                         </Button>
                       )}
-                      {!p.isMain && (
+                      {!p.isMain && p.status !== "hidden" && (
                         <Button
                           size="sm"
                           variant="outline-secondary"

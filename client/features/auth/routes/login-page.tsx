@@ -5,6 +5,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMe } from "../../../lib/api/use-me";
 import { useErrorText } from "../../../lib/errors";
 import { useLogin } from "../api/use-login";
+import { appCodeOf } from "../../../lib/trpc";
+import { paths } from "../../../app/paths";
 
 interface LoginForm {
   email: string;
@@ -23,7 +25,13 @@ export function LoginPage() {
   const next = safeNext(params.get("next"));
   if (me) return <Navigate to={next} replace />;
   const onSubmit = handleSubmit((values) =>
-    login.mutate(values, { onSuccess: () => navigate(next, { replace: true }) }),
+    login.mutate(values, {
+      onSuccess: () => navigate(next, { replace: true }),
+      // A banned account is shown the §2 ban page (issue 10).
+      onError: (err) => {
+        if (appCodeOf(err) === "ACCOUNT_BANNED") navigate(`${paths.ban}?account=banned`);
+      },
+    }),
   );
   return (
     <Card className="auth-card mx-auto shadow-sm">

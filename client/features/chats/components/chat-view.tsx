@@ -14,6 +14,7 @@ import type { GiftKey } from "../gifts";
 import { NotEnoughCreditsModal } from "./not-enough-credits-modal";
 import { GiftPicker } from "./gift-picker";
 import { MessageList } from "./message-list";
+import { ReportChatButton } from "./message-safety";
 import { ChatComposer } from "./chat-composer";
 
 /** The other member of a chat, as chats.withProfile and chats.conversation answer it. */
@@ -83,6 +84,9 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
             {isTyping ? <span className="typing-indicator">{t`${profile.name} is typing…`}</span> : profile.city}
           </div>
         </div>
+        {chat.conversationId !== null && (
+          <ReportChatButton conversationId={chat.conversationId} otherName={profile.name} />
+        )}
       </header>
 
       <div

@@ -5,6 +5,7 @@ import type { ChatMessage } from "../api/use-conversation";
 import type { PendingMessage } from "../hooks/use-chat-messages";
 import { GIFTS } from "../gifts";
 import { GiftArt } from "./gift-art";
+import { ReportMessageButton, SafetyHintNote } from "./message-safety";
 
 /**
  * §2 chat view: the message bubbles (mine on the right, with the time; gifts drawn), then the
@@ -52,6 +53,8 @@ export function MessageList({
                 {time.format(new Date(m.createdAt))}
               </time>
             </div>
+            {!mine && !m.gift && <SafetyHintNote hints={m.safety} />}
+            {!mine && <ReportMessageButton conversationId={m.conversationId} seq={m.seq} otherName={otherName} />}
           </li>
         );
       })}

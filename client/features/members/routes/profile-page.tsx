@@ -14,6 +14,7 @@ import { LastActive } from "../components/last-active";
 import { LikeActions } from "../components/like-actions";
 import { PhotoGallery } from "../components/photo-gallery";
 import { ProfileDetails } from "../components/profile-details";
+import { ReportProfileButton } from "../components/report-profile-button";
 import "../members.css";
 
 function PinIcon() {
@@ -182,6 +183,11 @@ export function MemberProfilePage() {
             <PhotoGallery photos={profile.photos} name={profile.name} />
           </Card.Body>
         </Card>
+      )}
+      {!profile.isOwn && (
+        <p className="text-end mb-0">
+          <ReportProfileButton profileId={profile.id} name={profile.name} />
+        </p>
       )}
     </article>
   );

@@ -1,12 +1,12 @@
 import { useLocation } from "react-router";
-import { Card } from "react-bootstrap";
+import { Alert, Card } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { NotFoundPage } from "../../../components/errors/error-pages";
 import { useSiteSettings } from "../../../lib/api/use-site-settings";
 
-/** §2 static pages: terms, privacy, cookies, ban, faq, service, return policy, complaints. */
+/** §2 static pages: terms, privacy, cookies, ban, faq, service, return policy (/complaints has its own page). */
 const PAGES: Record<string, { title: MessageDescriptor; body: MessageDescriptor[] }> = {
   terms: {
     title: msg`Terms and conditions`,
@@ -49,10 +49,6 @@ const PAGES: Record<string, { title: MessageDescriptor; body: MessageDescriptor[
     // §9: the refund days come from the site's refund_days setting (see RefundDays below).
     body: [msg`Write to customer service with your payment ID to ask for a refund; we answer within one working day.`],
   },
-  complaints: {
-    title: msg`Complaints`,
-    body: [msg`Tell us what went wrong through customer service; we answer every complaint within 14 days.`],
-  },
 };
 
 /** §9: refund days (setting refund_days) are shown on the return policy. */
@@ -69,7 +65,10 @@ function RefundDays() {
 
 export function StaticPage() {
   const { i18n } = useLingui();
-  const slug = useLocation().pathname.replace(/^\//, "");
+  const location = useLocation();
+  const slug = location.pathname.replace(/^\//, "");
+  // After a refused login of a banned account (issue 10): the ban page says so.
+  const banned = slug === "ban" && new URLSearchParams(location.search).get("account") === "banned";
   const page = PAGES[slug];
   if (!page) return <NotFoundPage />;
   return (
@@ -77,6 +76,11 @@ export function StaticPage() {
       <Card.Body className="p-4">
         <h1 className="h3 mb-3">{i18n._(page.title)}</h1>
         {slug === "return-policy" && <RefundDays />}
+        {banned && (
+          <Alert variant="danger" role="alert" data-testid="account-banned">
+            <Trans>Your account has been banned.</Trans>
+          </Alert>
+        )}
         {page.body.map((p, i) => (
           <p key={i}>{i18n._(p)}</p>
         ))}
