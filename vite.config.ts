@@ -10,7 +10,7 @@ const serverPort = Number(process.env.PORT ?? 3000);
 export default defineConfig({
   root: "client",
   publicDir: "public",
-  build: { outDir: "../dist/client", emptyOutDir: true, sourcemap: true },
+  build: { outDir: "../dist/client", emptyOutDir: true, sourcemap: true, manifest: true },
   plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), react(), lingui(), precompress()],
   server: {
     port: 5173,

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { trpc } from "../lib/trpc";
 import { useMe } from "../lib/api/use-me";
-import { badgeText } from "../lib/counters";
+import { setPageTitle } from "../lib/page-title";
 import { useCounters } from "../lib/api/use-counters";
 import { useLiveEventsSubscription } from "../lib/api/use-live-events-subscription";
 import { dispatchLiveEvent, type LiveEventOf } from "../lib/live-events";
@@ -79,7 +79,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const siteName = t`Amora`;
   useEffect(() => {
-    document.title = total > 0 ? `(${badgeText(total)}) ${siteName}` : siteName;
+    setPageTitle({ count: total, site: siteName }); // "(3) Messages — Amora" (lib/page-title.ts)
     const nav = navigator as Navigator & {
       setAppBadge?: (n: number) => Promise<void>;
       clearAppBadge?: () => Promise<void>;

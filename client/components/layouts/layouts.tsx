@@ -7,11 +7,14 @@ import { AlertBanners } from "./alert-banners";
 import { TimeBonusBanner, TimeBonusModal } from "./time-bonus";
 import { LoadingState } from "../ui/states";
 import { LoadingBar } from "../ui/loading-bar";
+import { RouteFocus, SkipLink } from "./page-shell";
 
 /** §2 default layout: top navigation, alert banners, page, footer with disclaimer. */
 export function DefaultLayout() {
   return (
     <div className="d-flex flex-column min-vh-100">
+      <SkipLink />
+      <RouteFocus />
       <LoadingBar />
       <TopBar />
       <AlertBanners />
@@ -33,6 +36,8 @@ export function DefaultLayout() {
 export function ChatLayout() {
   return (
     <div className="d-flex flex-column vh-100 chat-layout">
+      <SkipLink />
+      <RouteFocus />
       <LoadingBar />
       <TopBar />
       <main id="main" className="flex-grow-1 d-flex flex-column overflow-hidden">
@@ -48,6 +53,8 @@ export function ChatLayout() {
 export function LanderLayout() {
   return (
     <div className="d-flex flex-column min-vh-100 lander-layout">
+      <SkipLink />
+      <RouteFocus />
       <TopBar />
       <main id="main" className="flex-grow-1">
         <Suspense fallback={<LoadingState />}>
@@ -63,6 +70,7 @@ export function LanderLayout() {
 export function EmptyLayout() {
   return (
     <main id="main" className="min-vh-100 d-flex align-items-center justify-content-center p-3 empty-layout">
+      <RouteFocus />
       <Suspense fallback={<LoadingState />}>
         <Outlet />
       </Suspense>

@@ -1,6 +1,7 @@
 import { Container, Nav, Navbar, NavDropdown, Badge } from "react-bootstrap";
 import { NavLink, Link } from "react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { plural } from "@lingui/core/macro";
 import { paths } from "../../app/paths";
 import { useMe } from "../../lib/api/use-me";
 import { useLogout } from "../../lib/api/use-logout";
@@ -13,13 +14,17 @@ import { LanguageDropdown } from "./language-dropdown";
 /**
  * §2 top bar. Logged in: Search members; Messages and Likes with badges (99+); Credits (paid,
  * badge at 10 or fewer: warning above 0, danger at 0) or Get Premium (free); language; account menu.
- * Logged out: Login.
+ * Logged out: Login. On phones (below md) Messages and Likes with their badges stay beside the
+ * menu toggle, visible without opening it; the badge counts are also said in a polite live region
+ * (issue 11).
  */
 export function TopBar() {
   const { me } = useMe();
   const counters = useCounters(!!me);
   const logout = useLogout();
   const { t } = useLingui();
+  const unreadLabel = plural(counters.unreadMessages, { one: "unread message", other: "unread messages" });
+  const likesLabel = plural(counters.newLikes, { one: "new like", other: "new likes" });
   return (
     <Navbar expand="md" className="top-bar shadow-sm" sticky="top" bg="white" collapseOnSelect>
       <Container>
@@ -31,6 +36,36 @@ export function TopBar() {
         </Navbar.Brand>
         {me ? (
           <>
+            <Nav className="d-flex d-md-none flex-row ms-auto me-2 gap-1 phone-counters" as="ul">
+              <Nav.Item as="li">
+                <Nav.Link as={NavLink} to={paths.chats} className="px-2">
+                  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                    <path
+                      fill="currentColor"
+                      d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm0 2v10h2v1.2L7.2 16H20V6H4Z"
+                    />
+                  </svg>
+                  <span className="visually-hidden">
+                    <Trans>Messages</Trans>
+                  </span>
+                  <CountBadge count={counters.unreadMessages} label={unreadLabel} />
+                </Nav.Link>
+              </Nav.Item>
+              <Nav.Item as="li">
+                <Nav.Link as={NavLink} to={paths.likes} className="px-2">
+                  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                    <path
+                      fill="currentColor"
+                      d="M12 21s-7.5-4.6-10-9.3C.4 8.6 2.3 4.5 6.2 4.5c2.2 0 3.5 1.2 4.3 2.4h3c.8-1.2 2.1-2.4 4.3-2.4 3.9 0 5.8 4.1 4.2 7.2C19.5 16.4 12 21 12 21Z"
+                    />
+                  </svg>
+                  <span className="visually-hidden">
+                    <Trans>Likes</Trans>
+                  </span>
+                  <CountBadge count={counters.newLikes} label={likesLabel} />
+                </Nav.Link>
+              </Nav.Item>
+            </Nav>
             <Navbar.Toggle aria-controls="main-nav" label={t`Open menu`} />
             <Navbar.Collapse id="main-nav">
               <Nav className="me-auto" as="ul">
@@ -42,13 +77,13 @@ export function TopBar() {
                 <Nav.Item as="li">
                   <Nav.Link as={NavLink} to={paths.chats} eventKey="chats">
                     <Trans>Messages</Trans>
-                    <CountBadge count={counters.unreadMessages} label={t`unread messages`} />
+                    <CountBadge count={counters.unreadMessages} label={unreadLabel} />
                   </Nav.Link>
                 </Nav.Item>
                 <Nav.Item as="li">
                   <Nav.Link as={NavLink} to={paths.likes} eventKey="likes">
                     <Trans>Likes</Trans>
-                    <CountBadge count={counters.newLikes} label={t`new likes`} />
+                    <CountBadge count={counters.newLikes} label={likesLabel} />
                   </Nav.Link>
                 </Nav.Item>
                 <Nav.Item as="li" className={me.paidUser ? "d-flex align-items-center" : undefined}>
@@ -117,6 +152,13 @@ export function TopBar() {
                 </NavDropdown>
               </Nav>
             </Navbar.Collapse>
+            {/* The badges said aloud when they change (the badges themselves are not live). */}
+            <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+              {counters.unreadMessages > 0 &&
+                plural(counters.unreadMessages, { one: "# unread message", other: "# unread messages" })}
+              {counters.unreadMessages > 0 && counters.newLikes > 0 && ", "}
+              {counters.newLikes > 0 && plural(counters.newLikes, { one: "# new like", other: "# new likes" })}
+            </div>
           </>
         ) : (
           <Nav className="ms-auto flex-row align-items-center gap-2">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { plural } from "@lingui/core/macro";
 import { Avatar } from "../../../components/ui/avatar";
 import { ErrorState, LoadingState } from "../../../components/ui/states";
 import { PremiumOnlyModal } from "../../../components/ui/credits-modals";
@@ -124,7 +125,7 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
         maxLength={maxLength}
         costLabel={
           me && !me.paidUser && me.freeMessagesLeft > 0
-            ? t`${me.freeMessagesLeft} free messages left`
+            ? plural(me.freeMessagesLeft, { one: "# free message left", other: "# free messages left" })
             : t`${cost} credits per message`
         }
         sendWithEnter={me?.sendWithEnter ?? true}

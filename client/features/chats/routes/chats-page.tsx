@@ -1,10 +1,12 @@
 import { Alert, Button, ListGroup } from "react-bootstrap";
 import { Link } from "react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { plural } from "@lingui/core/macro";
 import { Avatar } from "../../../components/ui/avatar";
 import { CountBadge } from "../../../components/ui/count-badge";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/states";
 import { useErrorText } from "../../../lib/errors";
+import { formatWhen } from "../../../lib/dates";
 import { useChatList } from "../api/use-chat-list";
 import { useRemoveChat } from "../api/use-remove-chat";
 import "../chats.css";
@@ -15,7 +17,6 @@ export function ChatsPage() {
   const list = useChatList();
   const remove = useRemoveChat();
   const errorText = useErrorText();
-  const time = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "short", timeStyle: "short" });
 
   return (
     <section aria-labelledby="chats-title" className="chats-page mx-auto">
@@ -48,7 +49,9 @@ export function ChatsPage() {
               >
                 <div className="d-flex justify-content-between align-items-baseline">
                   <strong className="text-truncate">{c.profile.name}</strong>
-                  <small className="text-body-secondary ms-2 flex-none">{time.format(new Date(c.updatedAt))}</small>
+                  <small className="text-body-secondary ms-2 flex-none">
+                    {formatWhen(new Date(c.updatedAt), i18n.locale)}
+                  </small>
                 </div>
                 <div className="d-flex justify-content-between">
                   <span
@@ -56,7 +59,10 @@ export function ChatsPage() {
                   >
                     {c.lastMessage ? (c.lastMessage.fromMe ? t`You: ${c.lastMessage.body}` : c.lastMessage.body) : ""}
                   </span>
-                  <CountBadge count={c.numUnreadMessages} label={t`unread`} />
+                  <CountBadge
+                    count={c.numUnreadMessages}
+                    label={plural(c.numUnreadMessages, { one: "unread message", other: "unread messages" })}
+                  />
                 </div>
               </Link>
               <Button

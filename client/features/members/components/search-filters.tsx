@@ -71,7 +71,7 @@ export function SearchFilters({ initial, onSearch }: { initial: FilterValues; on
                 </Form.Select>
               </Form.Group>
             </Col>
-            <Col xs={6} md={4} lg={3}>
+            <Col xs={6} md={4} lg={2}>
               <Form.Group controlId="search-country">
                 <Form.Label className="small fw-semibold mb-1">
                   <Trans>Country</Trans>
@@ -89,7 +89,7 @@ export function SearchFilters({ initial, onSearch }: { initial: FilterValues; on
                 </Form.Select>
               </Form.Group>
             </Col>
-            <Col xs={6} md={4} lg={3}>
+            <Col xs={6} md={4} lg={2}>
               <Form.Group controlId="search-region">
                 <Form.Label className="small fw-semibold mb-1">
                   <Trans>Region</Trans>
@@ -111,9 +111,9 @@ export function SearchFilters({ initial, onSearch }: { initial: FilterValues; on
                 </Form.Select>
               </Form.Group>
             </Col>
-            <Col xs={3} md={2} lg={1}>
+            <Col xs={3} md={2} lg={2}>
               <Form.Group controlId="search-min-age">
-                <Form.Label className="small fw-semibold mb-1">
+                <Form.Label className="small fw-semibold mb-1 age-label">
                   <Trans>Min age</Trans>
                 </Form.Label>
                 <Form.Control
@@ -129,9 +129,9 @@ export function SearchFilters({ initial, onSearch }: { initial: FilterValues; on
                 <Form.Control.Feedback type="invalid">{minError}</Form.Control.Feedback>
               </Form.Group>
             </Col>
-            <Col xs={3} md={2} lg={1}>
+            <Col xs={3} md={2} lg={2}>
               <Form.Group controlId="search-max-age">
-                <Form.Label className="small fw-semibold mb-1">
+                <Form.Label className="small fw-semibold mb-1 age-label">
                   <Trans>Max age</Trans>
                 </Form.Label>
                 <Form.Control
