@@ -14,7 +14,7 @@ import { createDb, pingDatabase } from "../db/create-db.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { seedIfEmpty } from "./features/demo/demo.seed.js";
 import { createLogger } from "./infra/logger.js";
-import { createMetrics } from "./infra/metrics.js";
+import { createMetrics, instrumentBus, instrumentDbPool, registerDatabaseGauges } from "./infra/metrics.js";
 import { createMemoryBus, createRedisBus } from "./infra/bus.js";
 import { createMailer } from "./infra/mailer.js";
 import { SocketRegistry } from "./infra/socket-registry.js";
@@ -65,9 +65,13 @@ export async function buildApp(
     ? { db: opts.deps.db, mode: opts.deps.dbMode ?? "pglite" }
     : createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolMax: config.DATABASE_POOL_MAX });
   await migrateToLatest(db);
-  const bus =
+  const metrics = createMetrics();
+  instrumentDbPool(db, metrics, mode === "postgres" ? config.DATABASE_POOL_MAX : 1);
+  const bus = instrumentBus(
     opts.deps?.bus ??
-    (config.REDIS_URL ? createRedisBus(config.REDIS_URL, log, config.REDIS_CHANNEL_PREFIX) : createMemoryBus());
+      (config.REDIS_URL ? createRedisBus(config.REDIS_URL, log, config.REDIS_CHANNEL_PREFIX) : createMemoryBus()),
+    metrics,
+  );
   // No secret has a built-in value: unset, it is generated once and kept in the database.
   const paymentWebhookSecret = await resolveSecret(db, "payment_webhook", config.PAYMENT_WEBHOOK_SECRET);
   const mediaUrlSecret = await resolveSecret(db, "media_url", undefined);
@@ -98,7 +102,7 @@ export async function buildApp(
     mailer:
       opts.deps?.mailer ??
       createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM, log }),
-    metrics: createMetrics(),
+    metrics,
     sockets: new SocketRegistry(),
     sms: opts.deps?.sms ?? createFileSmsSender({ smsDir: config.smsDir, log }),
     paymentProvider: opts.deps?.paymentProvider ?? simulatedCheckout,
@@ -106,6 +110,7 @@ export async function buildApp(
     paymentWebhookSecret,
     mediaUrlSecret,
   };
+  registerDatabaseGauges(metrics, db, bus); // mail queue, payments, readiness (read at scrape time)
   if (config.SEED_DEMO) await seedIfEmpty(deps);
   await secureStoredPrivatePhotos(deps);
 
@@ -162,12 +167,20 @@ export async function buildApp(
     deps.metrics.httpRequestDuration
       .labels(req.method, route, String(reply.statusCode))
       .observe(reply.elapsedTime / 1000);
+    if (reply.statusCode === 429) deps.metrics.rateLimitRefusals.labels(route).inc();
   });
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   app.websocketServer.on("connection", (socket) => {
     deps.metrics.wsConnectionsOpen.inc();
     socket.once("close", () => deps.metrics.wsConnectionsOpen.dec());
+    // WebSocket messages in and out (ws_messages_total): every frame the socket sends goes through send().
+    socket.on("message", () => deps.metrics.wsMessages.labels("in").inc());
+    const send = socket.send.bind(socket);
+    socket.send = ((...args: Parameters<typeof send>) => {
+      deps.metrics.wsMessages.labels("out").inc();
+      return send(...args);
+    }) as typeof socket.send;
   });
 
   // The WebSocket upgrade is authenticated by the `auth` cookie, so it must come from our own

@@ -1,17 +1,39 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { sql, type DatabaseConnection } from "kysely";
+import type { DB } from "../../db/create-db.js";
+import type { EventBus } from "./bus.js";
 
 /**
  * Prometheus metrics of one server instance, served at /metrics.
  * One registry per app instance, so tests can run several instances in one process.
+ *
+ * What operators see (issue 13; deploy/grafana/amora.json and deploy/prometheus/alerts.yml use
+ * only these names, tests/integration/ops-metrics.test.ts holds them together):
+ * - process: Node's defaults (event-loop lag nodejs_eventloop_lag_p99_seconds, heap, CPU);
+ * - HTTP: http_request_duration_seconds{method,route,status_code} (its _count is the 4xx/5xx by
+ *   route), rate_limit_refusals_total{route} (429 answers);
+ * - WebSocket: ws_connections_open (sockets of this instance), ws_messages_total{direction};
+ * - bus: bus_events_published_total, bus_events_delivered_total, bus_publish_duration_seconds,
+ *   bus_delivery_lag_seconds (commit → socket write; observed by the live delivery);
+ * - database: db_pool_connections_in_use, db_pool_waiting, db_pool_max;
+ * - queues and money, read from the database at scrape time: mail_queue_depth, mail_queue_oldest_age_seconds,
+ *   push_queue_depth, push_queue_oldest_age_seconds, payments{status};
+ * - app_ready (1 when the database and the bus answer).
  */
 export function createMetrics() {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
   return {
     registry,
     wsConnectionsOpen: new Gauge({
       name: "ws_connections_open",
       help: "Open WebSocket connections on this instance",
+      registers: [registry],
+    }),
+    wsMessages: new Counter({
+      name: "ws_messages_total",
+      help: "WebSocket messages received (in) and sent (out) by this instance",
+      labelNames: ["direction"] as const,
       registers: [registry],
     }),
     subscriptionsActive: new Gauge({
@@ -36,6 +58,19 @@ export function createMetrics() {
       labelNames: ["type"] as const,
       registers: [registry],
     }),
+    busPublishDuration: new Histogram({
+      name: "bus_publish_duration_seconds",
+      help: "Time to publish one message on the bus (Redis round trip), seconds",
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+      registers: [registry],
+    }),
+    /** Hook for the live delivery: observe (now - event's commit time) when its frame is written to the socket. */
+    deliveryLag: new Histogram({
+      name: "bus_delivery_lag_seconds",
+      help: "From an event's commit to its write on a subscriber's socket, seconds",
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
     httpRequestDuration: new Histogram({
       name: "http_request_duration_seconds",
       help: "HTTP request durations in seconds",
@@ -43,6 +78,146 @@ export function createMetrics() {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [registry],
     }),
+    rateLimitRefusals: new Counter({
+      name: "rate_limit_refusals_total",
+      help: "Requests refused with 429 (rate limits, login throttling), by route",
+      labelNames: ["route"] as const,
+      registers: [registry],
+    }),
+    dbPoolInUse: new Gauge({
+      name: "db_pool_connections_in_use",
+      help: "Database connections running a query or transaction for this instance",
+      registers: [registry],
+    }),
+    dbPoolWaiting: new Gauge({
+      name: "db_pool_waiting",
+      help: "Queries and transactions waiting for a database connection",
+      registers: [registry],
+    }),
+    dbPoolMax: new Gauge({
+      name: "db_pool_max",
+      help: "Size of this instance's database pool (DATABASE_POOL_MAX; 1 for the embedded PGlite)",
+      registers: [registry],
+    }),
   };
 }
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/**
+ * Count the database connections in use and the callers waiting for one: wraps the Kysely
+ * executor's provideConnection, through which every query and transaction of `db` gets its
+ * connection (handles derived with withPlugin/withSchema have executors of their own: not counted).
+ */
+export function instrumentDbPool(db: DB, metrics: Metrics, poolMax: number): void {
+  metrics.dbPoolMax.set(poolMax);
+  const executor = db.getExecutor() as unknown as {
+    provideConnection<T>(consumer: (c: DatabaseConnection) => Promise<T>): Promise<T>;
+  };
+  const provide = executor.provideConnection.bind(executor);
+  executor.provideConnection = async function <T>(consumer: (c: DatabaseConnection) => Promise<T>): Promise<T> {
+    metrics.dbPoolWaiting.inc();
+    let acquired = false;
+    try {
+      return await provide(async (connection) => {
+        acquired = true;
+        metrics.dbPoolWaiting.dec();
+        metrics.dbPoolInUse.inc();
+        try {
+          return await consumer(connection);
+        } finally {
+          metrics.dbPoolInUse.dec();
+        }
+      });
+    } finally {
+      if (!acquired) metrics.dbPoolWaiting.dec();
+    }
+  };
+}
+
+/** The bus with its publish time measured (bus_publish_duration_seconds). Same interface. */
+export function instrumentBus(bus: EventBus, metrics: Metrics): EventBus {
+  return {
+    get kind() {
+      return bus.kind;
+    },
+    async publish(channel, message) {
+      const end = metrics.busPublishDuration.startTimer();
+      try {
+        await bus.publish(channel, message);
+      } finally {
+        end();
+      }
+    },
+    subscribe: (channel, listener) => bus.subscribe(channel, listener),
+    onReconnect: (listener) => bus.onReconnect(listener),
+    ping: () => bus.ping(),
+    close: () => bus.close(),
+  };
+}
+
+/**
+ * Gauges read from the database at scrape time (one small query each; every instance reports
+ * the same shared figures, so dashboards take max() over instances): the mail outbox's depth and
+ * oldest pending age, the push queue (there is no push queue table yet: 0, the hook to fill when
+ * Web Push sending gets one), payments by status, and whether this instance is ready.
+ */
+export function registerDatabaseGauges(metrics: Metrics, db: DB, bus: EventBus): void {
+  const registry = metrics.registry;
+  new Gauge({
+    name: "mail_queue_depth",
+    help: "Mails waiting in the outbox (status pending)",
+    registers: [registry],
+    async collect() {
+      const r = await sql<{
+        n: string;
+        oldest: string | null;
+      }>`select count(*) as n, extract(epoch from now() - min(created_at)) as oldest from mail_outbox where status = 'pending'`
+        .execute(db)
+        .catch(() => null);
+      const row = r?.rows[0];
+      this.set(Number(row?.n ?? 0));
+      mailAge.set(Number(row?.oldest ?? 0));
+    },
+  });
+  const mailAge = new Gauge({
+    name: "mail_queue_oldest_age_seconds",
+    help: "Age of the oldest pending mail in the outbox, seconds (0 when empty)",
+    registers: [registry],
+  });
+  new Gauge({
+    name: "push_queue_depth",
+    help: "Web Push notifications waiting to be sent (no push queue yet: always 0)",
+    registers: [registry],
+  }).set(0);
+  new Gauge({
+    name: "push_queue_oldest_age_seconds",
+    help: "Age of the oldest waiting Web Push notification, seconds (no push queue yet: always 0)",
+    registers: [registry],
+  }).set(0);
+  new Gauge({
+    name: "payments",
+    help: "Payments by status (all time)",
+    labelNames: ["status"] as const,
+    registers: [registry],
+    async collect() {
+      const r = await sql<{ status: string; n: string }>`select status, count(*) as n from payments group by status`
+        .execute(db)
+        .catch(() => null);
+      this.reset();
+      for (const s of ["loading", "pending", "completed", "failed", "cancelled"]) this.set({ status: s }, 0);
+      for (const row of r?.rows ?? []) this.set({ status: row.status }, Number(row.n));
+    },
+  });
+  new Gauge({
+    name: "app_ready",
+    help: "1 when this instance's database and bus answer (as /readyz), else 0",
+    registers: [registry],
+    async collect() {
+      const ok = await Promise.all([sql`select 1`.execute(db), bus.ping()]).then(
+        () => 1,
+        () => 0,
+      );
+      this.set(ok);
+    },
+  });
+}
