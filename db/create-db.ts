@@ -1,6 +1,14 @@
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PGliteDialect, sql, type Transaction } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  PGliteDialect,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type Transaction,
+} from "kysely";
 import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
 import type { Database } from "./database.js";
@@ -23,6 +31,23 @@ export interface CreateDbOptions {
 const OID_DATE = 1082;
 
 /**
+ * kysely-postgres-js's dialect with one repair. Kysely 0.29's PostgresDriver, which that driver
+ * extends, marks a connection whose ROLLBACK failed for discard through a private method that
+ * kysely-postgres-js's connection does not have: the resulting TypeError would replace the real
+ * error (CONNECTION_CLOSED when PostgreSQL restarts), so the request answered 500 instead of 503.
+ * postgres.js drops dead connections itself, so the rollback's own error is simply passed on.
+ */
+class PostgresJsDialectFixed extends PostgresJSDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.rollbackTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw("rollback"));
+    };
+    return driver;
+  }
+}
+
+/**
  * Open the database: PGlite (embedded, in-process WASM PostgreSQL) by default,
  * PostgreSQL through postgres.js when a URL is given. Both run the same Kysely queries.
  * `date` columns are read as 'YYYY-MM-DD' strings in both modes (no time-zone drift).
@@ -33,6 +58,11 @@ export function createDb(options: CreateDbOptions): { db: DB; mode: DbMode } {
   if (options.databaseUrl) {
     const sqlClient = postgres(options.databaseUrl, {
       max: options.poolMax ?? 10,
+      // While PostgreSQL is away (restart, failover) a request waits for at most one reconnect
+      // attempt, then answers 503: attempts every ≤ 2 s (jittered) instead of postgres.js's
+      // default back-off of up to 20 s, and a connect that hangs gives up after 5 s.
+      connect_timeout: 5,
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 2) * (0.5 + Math.random() / 2),
       onnotice: () => {},
       types: {
         // jsonb columns are written as JSON text (the Insertable type is string, as PGlite takes it).
@@ -52,7 +82,10 @@ export function createDb(options: CreateDbOptions): { db: DB; mode: DbMode } {
         },
       },
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: sqlClient }) }), mode: "postgres" };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresJsDialectFixed({ postgres: sqlClient }) }),
+      mode: "postgres",
+    };
   }
   const dir = options.pgliteDir;
   if (dir && dir !== "memory://") fs.mkdirSync(dir, { recursive: true });
@@ -89,7 +122,51 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return !constraint || e.constraint_name === constraint || e.constraint === constraint;
 }
 
-/** Readiness probe: one trivial query. Resolves when the database answers, rejects otherwise. */
-export async function pingDatabase(db: DB): Promise<void> {
-  await sql`select 1`.execute(db);
+/** Connection-level failures from postgres.js and Node's sockets: the server is unreachable or went away. */
+const UNAVAILABLE_ERRNOS = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_DESTROYED",
+  "CONNECTION_ENDED",
+]);
+
+/**
+ * True when `err` (or its cause) says the database cannot be reached right now, rather than
+ * that the statement was wrong: a refused or lost connection, or PostgreSQL shutting down or
+ * starting up (SQLSTATE class 08 connection exceptions; 57P01–57P03 admin/crash shutdown and
+ * "cannot connect now"). Callers answer these with 503 and a retry hint, never 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") {
+      if (UNAVAILABLE_ERRNOS.has(code)) return true;
+      if (code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03") return true;
+    }
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Readiness probe: one trivial query. Resolves when the database answers within `timeoutMs`
+ * (milliseconds), rejects otherwise — a probe must answer even while connections are being retried.
+ */
+export async function pingDatabase(db: DB, timeoutMs = 2000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      sql`select 1`.execute(db),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer from the database within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -27,6 +27,7 @@ import { appRouter, type AppRouter } from "./router.js";
 import { createContextFactory } from "./trpc/context.js";
 import { isAllowedOrigin, isJsonBody, mayReadOpsDetails, routeOf, routedPath } from "./http/request-guard.js";
 import { isSecureRequest } from "./http/session-cookie.js";
+import { RETRY_AFTER_SECONDS, rootErrorHandler } from "./http/errors.js";
 import { clientRoutes } from "./http/site-pages.js";
 import { legacyApi } from "./legacy/index.js";
 import { resolveSecret } from "./features/secrets/secrets.service.js";
@@ -141,6 +142,7 @@ export async function buildApp(
     routerOptions: { maxParamLength: 5000 },
   });
   appForWebhooks = app;
+  app.setErrorHandler(rootErrorHandler); // the database unreachable: 503 + Retry-After, never 500
   const requests = trackRequests(app); // shutdown waits for the requests under way (infra/drain.ts)
 
   await app.register(fastifyCookie);
@@ -217,6 +219,12 @@ export async function buildApp(
     trpcOptions: {
       router: appRouter,
       createContext: createContextFactory(deps),
+      responseMeta({ errors }) {
+        // A database restart answers 503; tell clients when to come back (as the legacy API does).
+        return errors.some((e) => e.code === "SERVICE_UNAVAILABLE")
+          ? { headers: new Headers({ "retry-after": String(RETRY_AFTER_SECONDS) }) }
+          : {};
+      },
       onError({ error, path: procedure }) {
         if (error.code === "INTERNAL_SERVER_ERROR")
           log.error({ err: error.cause ?? error, procedure }, "procedure failed");

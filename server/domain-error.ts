@@ -45,6 +45,7 @@ export const APP_ERROR_CODES = [
   "PHOTO_TOO_LARGE",
   "ACCOUNT_SUSPENDED",
   "ACCOUNT_BANNED",
+  "SERVICE_UNAVAILABLE",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -70,6 +71,16 @@ export class AuthenticationRequiredError extends DomainError {
 export class NotFoundError extends DomainError {
   constructor(what = "This page could not be found") {
     super("NOT_FOUND", what);
+  }
+}
+
+/**
+ * 503: the database cannot be reached for a moment (restart, failover). Nothing was changed;
+ * the caller may retry the same request (client ids make sends safe to repeat).
+ */
+export class ServiceUnavailableError extends DomainError {
+  constructor() {
+    super("SERVICE_UNAVAILABLE", "The site is briefly unavailable. Please try again in a moment.");
   }
 }
 

@@ -50,6 +50,7 @@ const MESSAGES: Record<Exclude<AppErrorCode, "VALIDATION">, MessageDescriptor> =
   PHOTO_TOO_LARGE: msg`Photos may be at most {maxMb} MB.`,
   ACCOUNT_SUSPENDED: msg`Your account has been suspended. Please contact customer service.`,
   ACCOUNT_BANNED: msg`Your account has been banned.`,
+  SERVICE_UNAVAILABLE: msg`The site is briefly unavailable. Please try again in a moment.`,
 };
 const GENERIC = msg`An error occured, please try again later.`; // §8 wording
 

@@ -2,6 +2,9 @@ import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { z, type ZodError } from "zod";
 import type { AppErrorCode } from "../domain-error.js";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { isDatabaseUnavailable } from "../../db/create-db.js";
+import { ServiceUnavailableError } from "../domain-error.js";
 import { TRPC_CODE_OF } from "../trpc/errors.js";
 
 /**
@@ -23,4 +26,21 @@ export function fieldErrorsOf(err: ZodError): Record<string, string[]> {
   for (const [k, v] of Object.entries(flat.fieldErrors)) if (Array.isArray(v) && v.length) fields[k] = v as string[];
   if (flat.formErrors.length) fields._form = flat.formErrors;
   return fields;
+}
+
+/** Seconds a client should wait before retrying a 503 (the database restarting), sent as Retry-After. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The root error handler of the plain HTTP routes (photo upload, webhooks, media): a lost database
+ * connection answers 503 with Retry-After and the SERVICE_UNAVAILABLE code; anything else goes on
+ * to Fastify's default handling. The legacy API and tRPC map the same condition themselves.
+ */
+export function rootErrorHandler(err: FastifyError | Error, _req: FastifyRequest, reply: FastifyReply) {
+  if (!isDatabaseUnavailable(err)) throw err;
+  const unavailable = new ServiceUnavailableError();
+  return reply
+    .code(503)
+    .header("retry-after", String(RETRY_AFTER_SECONDS))
+    .send({ error: "service_unavailable", message: unavailable.message });
 }

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
-import { DomainError } from "../domain-error.js";
-import { fieldErrorsOf, httpStatusOf } from "../http/errors.js";
+import { isDatabaseUnavailable } from "../../db/create-db.js";
+import { DomainError, ServiceUnavailableError } from "../domain-error.js";
+import { fieldErrorsOf, httpStatusOf, RETRY_AFTER_SECONDS } from "../http/errors.js";
 
 /**
  * The legacy API's error answer: `{ error, message, details?, fields? }`.
@@ -32,7 +33,9 @@ export class LegacyHttpError extends Error {
  * type) with their reason, anything else a 500 that leaks nothing (§8 'An error has occurred').
  */
 export function legacyErrorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  if (!(err instanceof DomainError) && isDatabaseUnavailable(err)) err = new ServiceUnavailableError();
   if (err instanceof DomainError) {
+    if (err.code === "SERVICE_UNAVAILABLE") reply.header("retry-after", String(RETRY_AFTER_SECONDS));
     const body: LegacyErrorBody = { error: err.code.toLowerCase(), message: err.message };
     if (err.details) body.details = err.details;
     return reply.code(httpStatusOf(err.code)).send(body);

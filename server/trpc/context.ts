@@ -6,6 +6,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from "../constants.js";
 import { appCookiesOf, isSecureRequest, setAppCookie } from "../http/session-cookie.js";
 import { resolveSession, type SessionMember } from "../features/accounts/sessions.service.js";
 import { getSiteForHost, siteOrigin, type Site } from "../features/site/site.service.js";
+import { toTRPCError } from "./errors.js";
 
 /**
  * The inner context: what procedures use, built apart from transport parsing so a test can
@@ -87,6 +88,8 @@ export function createContextFactory(deps: AppDeps) {
       secure,
       clientIp: (req as { ip?: string }).ip ?? raw.socket.remoteAddress ?? null,
       host: raw.headers.host ?? null,
+    }).catch((err: unknown) => {
+      throw toTRPCError(err); // the database unreachable while the session is read: 503, not 500
     });
     if (isWebSocket(res)) {
       ctx.longLived = true;

@@ -1,7 +1,8 @@
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { fieldErrorsOf } from "../http/errors.js";
-import { type AppErrorCode, DomainError } from "../domain-error.js";
+import { isDatabaseUnavailable } from "../../db/create-db.js";
+import { type AppErrorCode, DomainError, ServiceUnavailableError } from "../domain-error.js";
 
 type TRPCCode = TRPCError["code"];
 
@@ -47,10 +48,15 @@ export const TRPC_CODE_OF: Record<AppErrorCode, TRPCCode> = {
   PHOTO_TOO_LARGE: "PAYLOAD_TOO_LARGE", // a photo upload over the size limit
   ACCOUNT_SUSPENDED: "FORBIDDEN", // an operator suspended the account: no login until reinstated
   ACCOUNT_BANNED: "FORBIDDEN", // an operator banned the account: the §2 ban page
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE", // the database is unreachable for a moment: 503, retry
 };
 
-/** Turn a DomainError into the TRPCError the client receives; anything else passes through. */
+/**
+ * Turn a DomainError into the TRPCError the client receives, and a lost database connection into
+ * SERVICE_UNAVAILABLE (503, never a 500 storm while PostgreSQL restarts); anything else passes through.
+ */
 export function toTRPCError(err: unknown): unknown {
+  if (!(err instanceof DomainError) && isDatabaseUnavailable(err)) err = new ServiceUnavailableError();
   if (err instanceof DomainError) {
     return new TRPCError({ code: TRPC_CODE_OF[err.code], message: err.message, cause: err });
   }

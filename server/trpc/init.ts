@@ -1,7 +1,7 @@
 import { initTRPC } from "@trpc/server";
 import type { Context } from "./context.js";
 import { errorData, toTRPCError } from "./errors.js";
-import { AuthenticationRequiredError, DomainError } from "../domain-error.js";
+import { AuthenticationRequiredError } from "../domain-error.js";
 import { resolveSessionById } from "../features/accounts/sessions.service.js";
 
 /**
@@ -25,10 +25,16 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Maps DomainErrors thrown by services to their tRPC codes, once, for every procedure. */
+/**
+ * Maps DomainErrors thrown by services to their tRPC codes, once, for every procedure; a lost
+ * database connection becomes SERVICE_UNAVAILABLE (503) rather than a 500.
+ */
 const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) throw toTRPCError(result.error.cause);
+  if (!result.ok) {
+    const mapped = toTRPCError(result.error.cause);
+    if (mapped !== result.error.cause) throw mapped;
+  }
   return result;
 });
 
