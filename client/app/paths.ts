@@ -28,6 +28,14 @@ export const paths = {
   resetPasswordDo: "/reset-password/do",
   mailChangeDo: "/mail-change/do",
   settings: "/settings",
+  /** The "Delete account" section of the settings (§2, §3 delete reasons). */
+  deleteAccount: "/settings/delete",
+  /** §2 shown after deletion. */
+  accountDeleted: "/account-deleted",
+  /** The link of the deletion mail (§4). */
+  reactivate: "/reactivate",
+  /** The unsubscribe link of every mail (asks before unsubscribing). */
+  unsubscribe: "/unsubscribe",
   terms: "/terms",
   privacy: "/privacy",
   cookies: "/cookies",
@@ -83,6 +91,10 @@ export const routePatterns = [
   "/reset-password/do",
   "/mail-change/do",
   "/settings",
+  "/settings/delete",
+  "/account-deleted",
+  "/reactivate",
+  "/unsubscribe",
   "/checkout/:reference",
   "/ops",
 ] as const;

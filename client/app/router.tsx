@@ -173,8 +173,15 @@ const router = createBrowserRouter([
               {
                 path: "notifications",
                 lazy: lazy(
-                  () => import("../features/account/routes/settings-page"),
-                  (m) => m.SettingsPage,
+                  () => import("../features/notifications/routes/notifications-page"),
+                  (m) => m.NotificationsPage,
+                ),
+              },
+              {
+                path: "settings/delete",
+                lazy: lazy(
+                  () => import("../features/account-deletion/routes/delete-account-page"),
+                  (m) => m.DeleteAccountPage,
                 ),
               },
               {
@@ -258,6 +265,27 @@ const router = createBrowserRouter([
             lazy: lazy(
               () => import("../features/auth/routes/activate-pages"),
               (m) => m.ActivatePage,
+            ),
+          },
+          {
+            path: "account-deleted",
+            lazy: lazy(
+              () => import("../features/account-deletion/routes/account-deleted-page"),
+              (m) => m.AccountDeletedPage,
+            ),
+          },
+          {
+            path: "reactivate",
+            lazy: lazy(
+              () => import("../features/account-deletion/routes/reactivate-page"),
+              (m) => m.ReactivatePage,
+            ),
+          },
+          {
+            path: "unsubscribe",
+            lazy: lazy(
+              () => import("../features/notifications/routes/unsubscribe-page"),
+              (m) => m.UnsubscribePage,
             ),
           },
           {

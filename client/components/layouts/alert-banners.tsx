@@ -3,6 +3,8 @@ import { Alert, Button, Container } from "react-bootstrap";
 import { Trans } from "@lingui/react/macro";
 import { useResendActivation } from "../../lib/api/use-resend-activation";
 import { useMe } from "../../lib/api/use-me";
+import { Link, useLocation } from "react-router";
+import { paths } from "../../app/paths";
 
 const DISMISS_KEY = "alert-dismissed:";
 
@@ -19,8 +21,39 @@ function useDismissal(name: string) {
   };
 }
 
-/** §2 activation reminder: status not_confirmed with a disabled profile; can resend the mail. */
+/** §2 banners: the activation reminder and the disabled-e-mail-notifications alert. */
 export function AlertBanners() {
+  return (
+    <>
+      <ActivationReminder />
+      <NotificationsDisabledAlert />
+    </>
+  );
+}
+
+/**
+ * §2 disabled-email-notifications alert: e-mail is off (§3 notifications_disabled: unsubscribed,
+ * bounced, reported as spam); leads to /notifications, where it can be switched back on. Not shown
+ * on that page itself, which says the same.
+ */
+function NotificationsDisabledAlert() {
+  const { me } = useMe();
+  const { pathname } = useLocation();
+  const alert = useDismissal(`notifications-disabled:${me?.id ?? 0}:${me?.notificationsDisabled ?? ""}`);
+  if (!me?.notificationsDisabled || alert.dismissed || pathname.startsWith(paths.notifications)) return null;
+  return (
+    <Container className="pt-3">
+      <Alert variant="info" dismissible onClose={alert.dismiss} className="mb-0">
+        <Trans>
+          You get no e-mail notifications at the moment. <Link to={paths.notifications}>Turn them back on</Link>
+        </Trans>
+      </Alert>
+    </Container>
+  );
+}
+
+/** §2 activation reminder: status not_confirmed with a disabled profile; can resend the mail. */
+function ActivationReminder() {
   const { me } = useMe();
   const activation = useDismissal(`activation:${me?.id ?? 0}`);
   const resend = useResendActivation();

@@ -1,5 +1,4 @@
 import type { I18n } from "@lingui/core";
-import type { MailOutboxRow } from "../../../db/database.js";
 import type { AppDeps } from "../../deps.js";
 import type { Mail } from "../../infra/mailer.js";
 import { getCurrentUser, type CurrentUser } from "../accounts/accounts.service.js";

@@ -5,6 +5,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMe } from "../../../lib/api/use-me";
 import { useErrorText } from "../../../lib/errors";
 import { useLogin } from "../api/use-login";
+import { ReactivationOffer } from "../../../components/ui/reactivation-offer";
 import { appCodeOf } from "../../../lib/trpc";
 import { paths } from "../../../app/paths";
 
@@ -21,7 +22,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
   const errorText = useErrorText();
-  const { register, handleSubmit, formState } = useForm<LoginForm>();
+  const { register, handleSubmit, formState, getValues } = useForm<LoginForm>();
   const next = safeNext(params.get("next"));
   if (me) return <Navigate to={next} replace />;
   const onSubmit = handleSubmit((values) =>
@@ -42,6 +43,9 @@ export function LoginPage() {
         {login.error && (
           <Alert variant="danger" role="alert">
             {errorText(login.error)}
+            {login.error.data?.appCode === "ACCOUNT_PENDING_DELETION" && (
+              <ReactivationOffer email={getValues("email")} />
+            )}
           </Alert>
         )}
         <Form noValidate onSubmit={onSubmit}>
