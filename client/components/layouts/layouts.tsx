@@ -4,6 +4,7 @@ import { Container } from "react-bootstrap";
 import { TopBar } from "./top-bar";
 import { Footer } from "./footer";
 import { AlertBanners } from "./alert-banners";
+import { ProfilePhotoAlert } from "./profile-photo-alert";
 import { TimeBonusBanner, TimeBonusModal } from "./time-bonus";
 import { LoadingState } from "../ui/states";
 import { LoadingBar } from "../ui/loading-bar";
@@ -18,6 +19,7 @@ export function DefaultLayout() {
       <LoadingBar />
       <TopBar />
       <AlertBanners />
+      <ProfilePhotoAlert />
       <TimeBonusBanner />
       <main id="main" className="flex-grow-1">
         <Container className="py-4">

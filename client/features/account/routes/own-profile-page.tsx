@@ -5,8 +5,9 @@ import { Avatar } from "../../../components/ui/avatar";
 import { LoadingState } from "../../../components/ui/states";
 import { useMe } from "../../../lib/api/use-me";
 import { MyPhotosCard } from "../components/my-photos-card";
+import { ProfileForm } from "../components/profile-form";
 
-/** §2 /profile: the member's own account at a glance, with a link to the public profile, and photo management. */
+/** §2 /profile: the member's own account at a glance, with a link to the public profile, photo management and profile editing. */
 export function OwnProfilePage() {
   const { me } = useMe();
   const { t, i18n } = useLingui();
@@ -60,13 +61,14 @@ export function OwnProfilePage() {
             <Link to={`/members/${me.id}`} className="btn btn-primary">
               <Trans>View my public profile</Trans>
             </Link>
-            <Link to="/notifications" className="btn btn-outline-primary">
+            <Link to="/settings" className="btn btn-outline-primary">
               <Trans>Settings</Trans>
             </Link>
           </div>
         </Card.Body>
       </Card>
       <MyPhotosCard />
+      <ProfileForm />
     </section>
   );
 }

@@ -1,0 +1,47 @@
+import { useState } from "react";
+import { Link, useLocation } from "react-router";
+import { Alert, Container } from "react-bootstrap";
+import { Trans } from "@lingui/react/macro";
+import { useMe } from "../../lib/api/use-me";
+import { paths } from "../../app/paths";
+
+const DISMISS_KEY = "alert-dismissed:profile-photo:";
+
+/** §2: the profile-photo alert is hidden on these routes. */
+const HIDDEN_ON = [
+  paths.profile,
+  paths.signup,
+  "/complete-signup",
+  paths.activateDone,
+  paths.premium,
+  paths.notifications,
+  paths.directDebit,
+  paths.settings,
+];
+
+/**
+ * §2 profile-photo alert: a logged-in member without a main image is asked to add one (on
+ * /profile); hidden on the routes §2 lists; dismissible, the dismissal stored with a timestamp.
+ */
+export function ProfilePhotoAlert() {
+  const { me } = useMe();
+  const { pathname } = useLocation();
+  const key = DISMISS_KEY + (me?.id ?? 0);
+  const [dismissedAt, setDismissedAt] = useState(() => localStorage.getItem(key));
+  if (!me || me.mainImage || dismissedAt !== null) return null;
+  if (HIDDEN_ON.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return null;
+  const dismiss = () => {
+    const now = new Date().toISOString();
+    localStorage.setItem(key, now);
+    setDismissedAt(now);
+  };
+  return (
+    <Container className="pt-3">
+      <Alert variant="info" role="status" dismissible onClose={dismiss} className="mb-0">
+        <Trans>
+          Members with a photo get far more replies. <Link to={paths.profile}>Add a profile photo</Link>
+        </Trans>
+      </Alert>
+    </Container>
+  );
+}

@@ -1,0 +1,6 @@
+import { trpc } from "../../../lib/trpc";
+
+/** members.myProfile: the member's own editable profile (/profile). */
+export function useMyProfile() {
+  return trpc.members.myProfile.useQuery();
+}
