@@ -169,6 +169,7 @@ describe("GET /api/auto-like.php", () => {
       id: fan.id,
       name: fan.name,
       like_new: true,
+      fictional: false,
       main_image: expect.objectContaining({ filename: photo }),
     });
 

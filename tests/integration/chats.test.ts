@@ -216,16 +216,18 @@ describe("who may write to whom (§1, §6, §9)", () => {
     expect(appCodeOf(err)).toBe("CONVERSATION_LIMIT");
   });
 
-  it("a member who has not confirmed the e-mail address cannot be written to: RECIPIENT_NOT_CONFIRMED", async () => {
+  it("a member who has not confirmed the e-mail address cannot write, nor be written to: EMAIL_NOT_CONFIRMED, RECIPIENT_NOT_CONFIRMED", async () => {
     const unconfirmed = await member({ confirmed: false });
     const a = await member({ paid: true, credits: 100 });
-    // §1: 'must confirm their address before others can reply' — the unconfirmed member writes first…
-    await send(unconfirmed, a, "hello, I have not confirmed yet");
-    // …and the answer is refused with the reason, not sent, not charged.
-    const err = await failureOf(send(a, unconfirmed, "a reply"));
+    // §1: members must confirm their address; until then they cannot write (issue 10: not even free messages)…
+    expect(appCodeOf(await failureOf(send(unconfirmed, a, "hello, I have not confirmed yet")))).toBe(
+      "EMAIL_NOT_CONFIRMED",
+    );
+    // …and writing to them is refused with the reason, not sent, not charged.
+    const err = await failureOf(send(a, unconfirmed, "a message"));
     expect(appCodeOf(err)).toBe("RECIPIENT_NOT_CONFIRMED");
     expect(err.message).toBe("This member has not confirmed their e-mail address yet. You can write once they have.");
-    expect((await messagesBetween(a, unconfirmed)).map((m) => m.body)).toEqual(["hello, I have not confirmed yet"]);
+    expect(await messagesBetween(a, unconfirmed)).toEqual([]);
     expect((await creditsOf(t.server.deps, a.id)).balance).toBe(100);
   });
 

@@ -36,8 +36,10 @@ describe("hidden members stay hidden whatever the procedure", () => {
     expect(found).toEqual([shown.id]);
   });
 
-  it("a member who wrote to you stays visible in that chat although unconfirmed (existing conversations go on)", async () => {
-    const writer = await member({ confirmed: false });
+  it("a member who wrote to you stays visible in that chat although invisible (existing conversations go on)", async () => {
+    // An unconfirmed member cannot write at all (§1, issue 10); an invisible one may write first (§4).
+    const writer = await member();
+    await writer.api.safety.setInvisible({ invisible: true });
     const reader = await member();
     await writer.api.chats.send({ toProfileId: reader.id, clientId: crypto.randomUUID(), body: "hello" });
     const chat = await reader.api.chats.withProfile({ profileId: writer.id });

@@ -233,6 +233,12 @@ export interface PublicSiteSettings {
   refund_days: number;
   /** §1, §5, §9: photos a free and a premium member may add. */
   photo_limits: { free: number; premium: number };
+  /** §3: show an icon beside fictional profiles, and the warning shown with them (empty: the app's own text). */
+  fictional_icon: boolean;
+  fictional_warning: string;
+  /** §3: what one / several fictional profiles are called (empty: the app's own word). */
+  fictional_singular: string;
+  fictional_plural: string;
 }
 
 /** The public subset of the serving site's settings (site.settings). No errors. */
@@ -246,5 +252,9 @@ export function publicSettings(site: Site): PublicSiteSettings {
     gift_credits: site.gift_credits,
     refund_days: site.refund_days,
     photo_limits: { free: MAX_PHOTOS_FREE, premium: MAX_PHOTOS_PREMIUM },
+    fictional_icon: site.fictional_icon,
+    fictional_warning: site.fictional_warning,
+    fictional_singular: site.fictional_singular,
+    fictional_plural: site.fictional_plural,
   };
 }
