@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { E2E_DATA_DIR, logIn, readMailLink, signUp, uniqueEmail } from "./support";
+
+/** The newest /reactivate link mailed to `to` (mails are .eml files under the server's data dir). */
+async function readReactivationLink(to: string, notBefore: string | null, timeoutMs = 30_000): Promise<string> {
+  const dir = path.join(E2E_DATA_DIR, "mail");
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+    for (const f of files) {
+      const raw = fs.readFileSync(path.join(dir, f), "utf8");
+      if (!new RegExp(`^To: .*${to.replace(/[.+]/g, "\\$&")}`, "mi").test(raw)) continue;
+      const text = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      const link = /https?:\/\/[^\s"<>]+\/reactivate\?token=[A-Za-z0-9_%-]+/.exec(text)?.[0];
+      if (link && link !== notBefore) return link;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no reactivation mail reached ${to}`);
+}
+
+/**
+ * Issue 9: a member deletes the account (§3 reason, confirmation dialog), is logged out and sees
+ * /account-deleted; login offers the reactivation mail (§8); the mailed link brings the account back.
+ */
+test("delete the account and reactivate it from the mailed link", async ({ page }) => {
+  const email = uniqueEmail("leaver");
+  await signUp(page, { email, name: "Lena Leaver", gender: "female" });
+  await page.goto(await readMailLink(email));
+  await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
+
+  await page.goto("/settings/delete");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByText("Choose a reason.")).toBeVisible();
+  await page.getByLabel("Another reason").check();
+  await page.getByLabel("Remarks").fill("Trying the deletion");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Yes, delete my account" }).click();
+  await expect(page).toHaveURL(/\/account-deleted$/);
+  await expect(page.getByRole("heading", { name: "Your account has been deleted" })).toBeVisible();
+  await expect(page.getByText(/it works for 14 days/)).toBeVisible();
+  const firstLink = await readReactivationLink(email, null);
+
+  // Logged out: the member area asks for a login; logging in offers the reactivation mail (§8).
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill("secret-pass-1");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("alert")).toContainText("This account is pending deletion");
+  await page.getByRole("button", { name: "E-mail me the reactivation link" }).click();
+  await expect(page.getByRole("status")).toContainText("We sent a link to reactivate your account");
+
+  // The newest link (a new mail replaces the first link) brings the account back, logged in.
+  const link = await readReactivationLink(email, firstLink);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/members/);
+  await page.goto("/notifications");
+  await expect(page.getByRole("heading", { name: "E-mail notifications" })).toBeVisible();
+
+  // The first link was replaced by the second one; both are now used up.
+  await page.goto(firstLink);
+  await expect(page.getByRole("alert")).toContainText("Link expired or invalid, request a new email.");
+
+  // And the password works again.
+  await page.context().clearCookies();
+  await logIn(page, email, "secret-pass-1");
+});
