@@ -16,6 +16,7 @@ import {
 import { publishEphemeral, publishStored, recordEvent, recordEvents, type StoredEvent } from "../live/live.service.js";
 import type { ChatMessage } from "./chats.events.js";
 import * as repo from "./chats.repository.js";
+import { SEND_FAST_FALLBACK_CODE, sendMessageFast } from "./send-fast.repository.js";
 import { kickMailWorker } from "../mail/mail.service.js";
 import { queueNotificationInTx } from "../notifications/notifications.service.js";
 
@@ -85,6 +86,87 @@ function toMessage(r: {
   };
 }
 
+const FAST_FALLBACK_CODES = new Set([SEND_FAST_FALLBACK_CODE, "40001", "40P01"]);
+
+/**
+ * The common case of sendMessage in one statement (chat_send_fast, migration 2026_11_24_0500;
+ * issue 12): an existing conversation, no free message to use first, enough credits, no block,
+ * both members active, and no §3 notification due. Same rules, locks and order as the general
+ * transaction in sendMessage, which runs whenever this returns null (nothing was written).
+ * @returns the result and the stored events to publish, or null for the general path.
+ * @throws a unique violation (23505) for a reused client id, which sendMessage answers as a retry.
+ */
+async function trySendFast(
+  deps: AppDeps,
+  senderId: number,
+  input: { toProfileId: number; clientId: string; body: string; gift?: GiftKey | null },
+  settings: SiteSettings,
+): Promise<{
+  message: ChatMessage;
+  credits: number;
+  freeMessagesLeft: number;
+  charged: number;
+  events: StoredEvent[];
+} | null> {
+  const gift = input.gift ?? null;
+  const cost = gift ? settings.gift_credits : settings.message_credits;
+  // The message's fields known before the insert; the statement adds id, conversationId, seq and createdAt.
+  const base = toMessage({
+    id: 0,
+    conversation_id: 0,
+    seq: 0,
+    sender_id: senderId,
+    client_id: input.clientId,
+    body: input.body,
+    gift,
+    created_at: new Date(0),
+  });
+  let row;
+  try {
+    row = await sendMessageFast(deps.db, {
+      senderId,
+      recipientId: input.toProfileId,
+      clientId: input.clientId,
+      body: input.body,
+      gift,
+      cost,
+      reason: gift ? "gift" : "message",
+      reference: `${gift ? "gift" : "msg"}:${input.clientId}`,
+      message: JSON.stringify(base),
+    });
+  } catch (err) {
+    if (FAST_FALLBACK_CODES.has((err as { code?: string }).code ?? "")) return null;
+    throw err;
+  }
+  if (!row) return null;
+  const message: ChatMessage = {
+    ...base,
+    id: row.message_id,
+    conversationId: row.conversation_id,
+    seq: row.seq,
+    createdAt: row.created_at,
+  };
+  const conversationId = row.conversation_id;
+  return {
+    message,
+    credits: row.credits,
+    freeMessagesLeft: row.free_messages_left,
+    charged: cost,
+    events: [
+      {
+        userId: input.toProfileId,
+        seq: row.recipient_event_seq,
+        event: { type: "message.new", conversationId, otherProfileId: senderId, message },
+      },
+      {
+        userId: senderId,
+        seq: row.sender_event_seq,
+        event: { type: "message.new", conversationId, otherProfileId: input.toProfileId, message },
+      },
+    ],
+  };
+}
+
 /**
  * Send a paid message (§1, §4, §6, §9) to the member `toProfileId`.
  *
@@ -125,6 +207,14 @@ export async function sendMessage(
   };
   let mailQueued = false;
   try {
+    // The common case in one statement; any other case takes the general transaction below.
+    const fast = await trySendFast(deps, senderId, input, settings);
+    if (fast) {
+      deps.metrics.messagesSent.inc();
+      await publishStored(deps, fast.events);
+      const { events: _fastEvents, ...fastRest } = fast;
+      return { ...fastRest, duplicate: false };
+    }
     result = await inTransaction(deps.db, async (tx) => {
       const members = await lockMembersForUpdate(tx, [senderId, input.toProfileId]);
       const sender = members.get(senderId);
