@@ -49,6 +49,8 @@ export default defineConfig({
       SEED_MEMBERS: process.env.E2E_SEED_MEMBERS ?? "40",
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
+      // tests/e2e/safety-report.spec.ts logs in as this operator (issue 10, /ops).
+      OPERATOR_EMAILS: "ops.e2e@example.com",
     },
   },
 });

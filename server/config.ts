@@ -61,6 +61,19 @@ const EnvSchema = z.object({
   /** Also allow /metrics and /readyz details with `Authorization: Bearer <METRICS_TOKEN>` (e.g. a Prometheus elsewhere). */
   METRICS_TOKEN: z.string().min(16).optional(),
   /**
+   * Accounts that become operators (issue 10: the /ops console) when they log in: e-mail addresses,
+   * comma separated. `npm run ops:grant -- <email>` makes one existing account an operator at once.
+   */
+  OPERATOR_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /**
    * A WebSocket whose unsent output passes this many bytes (a tab that stopped reading) is closed;
    * it resumes from its last event id when it reconnects.
    */

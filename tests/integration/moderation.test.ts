@@ -402,3 +402,23 @@ describe("reporting and the operator console", () => {
     expect(await again.accounts.me()).toBeNull();
   });
 });
+
+describe("OPERATOR_EMAILS", () => {
+  const t = useTestServer({ env: { OPERATOR_EMAILS: " Boss.Ops@example.com ,other@example.com" } });
+
+  it("an account listed becomes an operator when it logs in (recorded once); others stay members", async () => {
+    const boss = await createMember(t.server.deps, { email: "boss.ops@example.com" });
+    const plain = await createMember(t.server.deps);
+    const browser = await TestBrowser.loggedIn(t.server, boss);
+    expect((await browser.trpc.moderation.queue.query()).reports).toEqual([]);
+    await TestBrowser.loggedIn(t.server, boss);
+    const grants = await t.server.deps.db
+      .selectFrom("moderation_actions")
+      .selectAll()
+      .where("action", "=", "grant_operator")
+      .execute();
+    expect(grants.map((g) => [g.target_user_id, g.operator_id])).toEqual([[boss.id, null]]);
+    const member = await TestBrowser.loggedIn(t.server, plain);
+    expect(appCodeOf(await failureOf(member.trpc.moderation.queue.query()))).toBe("FORBIDDEN");
+  });
+});

@@ -168,7 +168,7 @@ export async function login(
   // §8 account pending deletion (right password): AccountPendingDeletionError; the client offers
   // to mail the reactivation link.
   if (row.status === "pending_deletion") throw new AccountPendingDeletionError();
-  await assertMayLogIn(deps, row.id); // suspended or banned by an operator (issue 10)
+  await assertMayLogIn(deps, row.id, row.email); // suspended or banned by an operator (issue 10)
   const session = await createSession(deps.db, row.id);
   await recordActivity(deps, row.id);
   return { user: await getCurrentUser(deps, row.id), token: session.token, sessionId: session.sessionId };

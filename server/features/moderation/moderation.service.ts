@@ -61,14 +61,22 @@ export const CHAT_REPORT_MESSAGES = 30;
 export const MESSAGE_REPORT_CONTEXT = 5;
 
 /**
- * Refuse a login of a suspended or banned member (accounts.login calls it after the password
- * was checked, so the state is revealed only to who knows the password).
+ * At every login (accounts.login calls it after the password was checked, so the state is
+ * revealed only to who knows the password): refuse a suspended or banned member, and make an
+ * account listed in OPERATOR_EMAILS an operator (recorded in the audit, once).
  * @throws AccountSuspendedError, AccountBannedError.
  */
-export async function assertMayLogIn(deps: Pick<AppDeps, "db">, userId: number): Promise<void> {
+export async function assertMayLogIn(
+  deps: Pick<AppDeps, "db" | "config">,
+  userId: number,
+  email: string,
+): Promise<void> {
   const state = await repo.findModerationState(deps.db, userId);
   if (state?.moderation_status === "suspended") throw new AccountSuspendedError();
   if (state?.moderation_status === "banned") throw new AccountBannedError();
+  if (state && state.role !== "operator" && deps.config.OPERATOR_EMAILS.includes(email.toLowerCase())) {
+    await grantOperator(deps, email);
+  }
 }
 
 /** Whether the member may use the operator console. */
