@@ -74,9 +74,11 @@ export function trackRequests(app: FastifyInstance): RequestDrain {
   });
 
   app.addHook("onRoute", (route) => {
+    // A WebSocket route's handler takes (socket, request), not (request, reply): left alone.
+    if ((route as { websocket?: boolean }).websocket) return;
     const handler = route.handler;
     route.handler = function trackedHandler(this: FastifyInstance, req, reply) {
-      const state = (req.raw as RawWithState)[TRACKED];
+      const state = (req?.raw as RawWithState | undefined)?.[TRACKED];
       if (!state) return handler.call(this, req, reply);
       state.handlers++;
       const settle = () => {
