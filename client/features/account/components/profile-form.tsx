@@ -242,8 +242,8 @@ export function ProfileForm() {
             </Form.Group>
             {select("sexuality", t`Sexuality`, SEXUALITY_LABELS)}
             {select("relationship_status", t`Relationship status`, RELATIONSHIP_STATUS_LABELS)}
-            {select("hair_color", t`Hair colour`, HAIR_COLOR_LABELS)}
-            {select("eye_color", t`Eye colour`, EYE_COLOR_LABELS)}
+            {select("hair_color", t`Hair color`, HAIR_COLOR_LABELS)}
+            {select("eye_color", t`Eye color`, EYE_COLOR_LABELS)}
             {select("body_type", t`Body type`, BODY_TYPE_LABELS)}
             <Form.Group as={Col} xs={12} sm={6} className="mb-3" controlId="profile-tattoos">
               <Form.Label>

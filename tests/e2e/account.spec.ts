@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import path from "node:path";
+import { test, expect } from "@playwright/test";
+import { E2E_DATA_DIR, signUp, uniqueEmail } from "./support";
+
+/**
+ * A member's own account (issue 9 part A): a forgotten password is reset from the mailed link,
+ * and the profile is edited on /profile and shown on the public profile page.
+ */
+
+/** The newest link to `linkPath` in a mail to `to` under the server's var/mail, as the member reads it. */
+async function readLinkTo(to: string, linkPath: string, timeoutMs = 30_000): Promise<string> {
+  const dir = path.join(E2E_DATA_DIR, "mail");
+  const deadline = Date.now() + timeoutMs;
+  const pattern = new RegExp(`https?://[^\\s"<>]+${linkPath.replace(/\//g, "\\/")}\\?token=[A-Za-z0-9_%-]+`);
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+    for (const f of files) {
+      const raw = fs.readFileSync(path.join(dir, f), "utf8");
+      if (!new RegExp(`^To: .*${to.replace(/[.+]/g, "\\$&")}`, "mi").test(raw)) continue;
+      const text = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      const link = pattern.exec(text)?.[0];
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail with a ${linkPath} link reached ${to}`);
+}
+
+test("forgot password: the mailed link sets a new password and logs the member in", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const email = uniqueEmail("forgetful");
+  await signUp(page, { email, name: "Forgetful", gender: "female" });
+  await context.clearCookies();
+
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "If an account exists" })).toBeVisible();
+
+  const link = await readLinkTo(email, "/reset-password/do");
+  await page.goto(link);
+  await page.getByLabel("New password", { exact: true }).fill("my new secret 9");
+  await page.getByLabel("Repeat the new password").fill("my new secret 8");
+  await page.getByRole("button", { name: "Save and log in" }).click();
+  await expect(page.getByText("The entered passwords are not the same.")).toBeVisible();
+  await page.getByLabel("Repeat the new password").fill("my new secret 9");
+  await page.getByRole("button", { name: "Save and log in" }).click();
+  await expect(page).toHaveURL(/\/members/);
+
+  // Logged in as the member: the old password no longer works, the new one does.
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await context.clearCookies();
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill("secret-pass-1");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Login failed, please try again.");
+  await page.getByLabel("Password").fill("my new secret 9");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/members/);
+  await context.close();
+});
+
+test("the edited profile shows on the public profile page", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const email = uniqueEmail("editor");
+  await signUp(page, { email, name: "Before Edit", gender: "male" });
+
+  // Without a main photo the §2 profile-photo alert shows in the members area, not on /profile.
+  await page.goto("/members");
+  await expect(page.getByRole("status").filter({ hasText: "Add a profile photo" })).toBeVisible();
+  await page.goto("/profile");
+  const form = page.getByRole("form", { name: "Edit profile" });
+  await expect(form.getByLabel("Name")).toHaveValue("Before Edit");
+  await expect(page.getByText("Add a profile photo")).toHaveCount(0);
+
+  await form.getByLabel("Name").fill("After Edit");
+  await form.getByLabel("About me").fill("Hiking on Sundays, jazz on Fridays.");
+  await form.getByLabel("Province").selectOption("Utrecht");
+  await form.getByLabel("City").fill("Amersfoort");
+  await form.getByLabel("Relationship status").selectOption("single");
+  await form.getByLabel("Hair color").selectOption("dark brown");
+  await form.getByLabel("Music").check();
+  await form.getByLabel("Hiking").check();
+  await form.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your profile is saved." })).toBeVisible();
+
+  await page.getByRole("link", { name: "View my public profile" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /After Edit/ })).toBeVisible();
+  await expect(page.getByText("Hiking on Sundays, jazz on Fridays.")).toBeVisible();
+  await expect(page.getByText("Single", { exact: true })).toBeVisible();
+  await expect(page.getByText("Dark brown", { exact: true })).toBeVisible();
+  await expect(page.getByText(/Amersfoort/).first()).toBeVisible();
+  await context.close();
+});
