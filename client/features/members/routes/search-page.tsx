@@ -127,9 +127,10 @@ export function MembersSearchPage() {
             aria-label={t`Search results`}
             aria-busy={search.isFetching}
           >
-            {data.items.map((p) => (
+            {data.items.map((p, i) => (
               <Col as="li" key={p.id} className="list-unstyled">
-                <ProfileCard profile={p} />
+                {/* The first row on a phone is the first screenful: its photos load first. */}
+                <ProfileCard profile={p} priority={i < 2} />
               </Col>
             ))}
           </Row>
