@@ -1,4 +1,5 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import { trpc } from "../lib/trpc";
 import { useMe } from "../lib/api/use-me";
@@ -19,6 +20,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();
   const addMessage = useAddMessageToConversation();
   const [match, setMatch] = useState<LiveEventOf<"match.new"> | null>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const pathRef = useRef(location.pathname);
+  pathRef.current = location.pathname;
 
   useLiveEventsSubscription(!!me, {
     // A fresh stream starts at the newest event: whatever committed while the socket was (re)opening
@@ -61,6 +66,21 @@ export function LiveProvider({ children }: { children: ReactNode }) {
           void utils.credits.invalidate();
           if (event.reason === "purchase") void utils.members.invalidate();
           break;
+        case "member.blocked": {
+          // §4: a block (by either member) deleted the chats and likes between the two; every tab
+          // drops them at once, and a tab showing that conversation or profile leaves it.
+          void utils.live.counters.invalidate();
+          void utils.chats.invalidate();
+          void utils.likes.invalidate();
+          void utils.members.invalidate();
+          const path = pathRef.current;
+          const onIt =
+            event.conversationIds.some((id) => path === `/chats/${id}`) ||
+            path === `/members/${event.profileId}` ||
+            path === `/members/${event.profileId}/chat`;
+          if (onIt) navigate("/chats", { replace: true });
+          break;
+        }
         case "payment.updated":
           void utils.payments.invalidate();
           break;

@@ -30,6 +30,8 @@ export const paths = {
   settings: "/settings",
   /** The "Delete account" section of the settings (§2, §3 delete reasons). */
   deleteAccount: "/settings/delete",
+  /** Invisible mode and the members one blocked, with unblock (§4). */
+  blockedMembers: "/settings/blocked",
   /** §2 shown after deletion. */
   accountDeleted: "/account-deleted",
   /** The link of the deletion mail (§4). */
@@ -92,6 +94,7 @@ export const routePatterns = [
   "/mail-change/do",
   "/settings",
   "/settings/delete",
+  "/settings/blocked",
   "/account-deleted",
   "/reactivate",
   "/unsubscribe",

@@ -178,6 +178,13 @@ const router = createBrowserRouter([
                 ),
               },
               {
+                path: "settings/blocked",
+                lazy: lazy(
+                  () => import("../features/safety/routes/blocked-members-page"),
+                  (m) => m.BlockedMembersPage,
+                ),
+              },
+              {
                 path: "settings/delete",
                 lazy: lazy(
                   () => import("../features/account-deletion/routes/delete-account-page"),

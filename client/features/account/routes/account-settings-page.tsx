@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Alert, Button, Card, Form, ListGroup } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LoadingState, ErrorState } from "../../../components/ui/states";
+import { SafetySettingsLink } from "../../../components/safety-settings-link";
 import { useMe } from "../../../lib/api/use-me";
 import { useUpdateSettings } from "../../../lib/api/use-update-settings";
 import { useErrorText } from "../../../lib/errors";
@@ -31,6 +32,7 @@ export function AccountSettingsPage() {
       <ChangePasswordCard />
       <ChangeEmailCard email={me.email} />
       <SessionsCard />
+      <SafetySettingsLink />
     </section>
   );
 }

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
 import { Avatar } from "../../../components/ui/avatar";
+import { FictionalBadge } from "../../../components/ui/fictional-badge";
+import { BlockMemberButton } from "../../../components/block-member-button";
 import { ErrorState, LoadingState } from "../../../components/ui/states";
 import { PremiumOnlyModal } from "../../../components/ui/credits-modals";
 import { useMe } from "../../../lib/api/use-me";
@@ -29,6 +31,7 @@ export type ChatProfile = RouterOutputs["chats"]["withProfile"]["profile"];
  */
 export function ChatView({ profile, conversationId }: { profile: ChatProfile; conversationId: number | null }) {
   const { t } = useLingui();
+  const navigate = useNavigate();
   const { me } = useMe();
   const settings = useSiteSettings();
   const errorText = useErrorText();
@@ -84,7 +87,14 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
           <div className="small text-body-secondary" aria-live="polite">
             {isTyping ? <span className="typing-indicator">{t`${profile.name} is typing…`}</span> : profile.city}
           </div>
+          {profile.fictional && <FictionalBadge compact />}
         </div>
+        <BlockMemberButton
+          profileId={profile.id}
+          name={profile.name}
+          className={chat.conversationId === null ? "ms-auto flex-shrink-0" : "flex-shrink-0 order-last"}
+          onBlocked={() => navigate("/chats", { replace: true })}
+        />
         {chat.conversationId !== null && (
           <ReportChatButton conversationId={chat.conversationId} otherName={profile.name} />
         )}

@@ -2,6 +2,7 @@ import { Button, Modal } from "react-bootstrap";
 import { useNavigate } from "react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Avatar } from "../../../components/ui/avatar";
+import { FictionalBadge } from "../../../components/ui/fictional-badge";
 import type { LiveEventOf } from "../../../lib/live-events";
 
 /** The other member of a match, as the live `match.new` event carries it. */
@@ -27,6 +28,7 @@ export function MatchModal({ profile, onClose }: { profile: MatchProfile; onClos
         <p>
           <Trans>You and {profile.name} like each other.</Trans>
         </p>
+        {profile.fictional && <FictionalBadge className="mb-3" />}
         <button
           type="button"
           className="btn p-0 border-0 rounded-circle"

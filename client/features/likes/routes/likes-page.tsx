@@ -3,6 +3,7 @@ import { Badge, Card, Col, Nav, Row } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/states";
 import { Avatar } from "../../../components/ui/avatar";
+import { FictionalBadge } from "../../../components/ui/fictional-badge";
 import { useErrorText } from "../../../lib/errors";
 import { useLikes } from "../api/use-likes";
 
@@ -81,6 +82,7 @@ export function LikesPage() {
                   <div className="d-flex gap-1 mt-1">
                     {item.isNew && <Badge bg="danger">{t`New`}</Badge>}
                     {item.mutual && type !== "match" && <Badge bg="success">{t`Match`}</Badge>}
+                    {item.profile.fictional && <FictionalBadge compact className="position-relative" />}
                   </div>
                 </Card.Body>
               </Card>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Card } from "react-bootstrap";
 import { paths } from "../../../app/paths";
 import { Avatar } from "../../../components/ui/avatar";
+import { FictionalBadge } from "../../../components/ui/fictional-badge";
 import { useEnumLabels } from "../enum-labels";
 import { LastActive } from "./last-active";
 import type { RouterOutputs } from "../../../lib/router-types";
@@ -46,6 +47,7 @@ export function ProfileCard({ profile, priority = false }: { profile: ProfileCar
         </Link>
         {place && <div className="small text-body-secondary text-truncate">{place}</div>}
         <LastActive iso={profile.lastActive} className="small text-body-secondary d-block text-truncate" />
+        {profile.fictional && <FictionalBadge compact className="position-relative" />}
       </Card.Body>
     </Card>
   );

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { Badge, Card, Col, Row } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "../../../app/paths";
 import { Avatar } from "../../../components/ui/avatar";
+import { FictionalBadge } from "../../../components/ui/fictional-badge";
+import { BlockMemberButton } from "../../../components/block-member-button";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/states";
 import { useErrorText } from "../../../lib/errors";
 import { appCodeOf } from "../../../lib/trpc";
@@ -46,6 +48,27 @@ function NotFound() {
 }
 
 /**
+ * §8 'Blocked by another user: no access to the page' (the blocker reads 'You blocked this
+ * member.' and may unblock in settings).
+ */
+function Blocked({ message, byMe }: { message: string; byMe: boolean }) {
+  return (
+    <EmptyState title={message}>
+      <div className="d-flex gap-2 justify-content-center flex-wrap">
+        <Link to={paths.members} className="btn btn-primary">
+          <Trans>Back to search</Trans>
+        </Link>
+        {byMe && (
+          <Link to={paths.blockedMembers} className="btn btn-outline-secondary">
+            <Trans>Blocked members</Trans>
+          </Link>
+        )}
+      </div>
+    </EmptyState>
+  );
+}
+
+/**
  * §2 /members/{id}: a member's profile — header with main photo, name, age and place; like and
  * message actions; about me, the §3 fields, interests and photos (locked ones blurred, §6).
  * Opening the profile clears its new-like flag (§4).
@@ -60,6 +83,7 @@ export function MemberProfilePage() {
   const errorText = useErrorText();
   const { t } = useLingui();
   const { label, country } = useEnumLabels();
+  const navigate = useNavigate();
   const profile = member.data;
 
   // §4: opening a profile clears its new-like flag, once per opened profile.
@@ -73,6 +97,10 @@ export function MemberProfilePage() {
 
   if (id === null) return <NotFound />;
   if (member.isLoading) return <LoadingState />;
+  if (member.error && appCodeOf(member.error) === "BLOCKED") {
+    const byMe = (member.error.data as { details?: { blockedByMe?: number } } | undefined)?.details?.blockedByMe === 1;
+    return <Blocked message={errorText(member.error)} byMe={byMe} />;
+  }
   if (member.error) {
     return appCodeOf(member.error) === "NOT_FOUND" ? (
       <NotFound />
@@ -116,6 +144,7 @@ export function MemberProfilePage() {
                 </p>
               )}
               <LastActive iso={profile.lastActive} className="small text-body-secondary mb-3 d-block" />
+              {profile.fictional && <FictionalBadge className="mb-3" />}
               <div className="mt-auto">
                 {profile.isOwn ? (
                   <>
@@ -186,7 +215,8 @@ export function MemberProfilePage() {
       )}
       {!profile.isOwn && (
         <p className="text-end mb-0">
-          <ReportProfileButton profileId={profile.id} name={profile.name} />
+          <ReportProfileButton profileId={profile.id} name={profile.name} />{" "}
+          <BlockMemberButton profileId={profile.id} name={profile.name} onBlocked={() => navigate(paths.members)} />
         </p>
       )}
     </article>

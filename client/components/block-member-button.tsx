@@ -1,0 +1,81 @@
+import { useState } from "react";
+import { Button, Modal } from "react-bootstrap";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useBlockMember } from "../lib/api/use-block-member";
+import { useErrorText } from "../lib/errors";
+
+/**
+ * "Block" (§4) with a confirmation dialog: blocking deletes the chats and likes between the two
+ * and hides both profiles from each other. Used on a profile and in a chat's header.
+ * @param onBlocked called after the block went through (e.g. leave the page).
+ */
+export function BlockMemberButton({
+  profileId,
+  name,
+  onBlocked,
+  className,
+}: {
+  profileId: number;
+  name: string;
+  onBlocked?: () => void;
+  className?: string;
+}) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  const block = useBlockMember();
+  const errorText = useErrorText();
+  const confirm = () =>
+    block.mutate(
+      { profileId },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          onBlocked?.();
+        },
+      },
+    );
+  return (
+    <>
+      <Button
+        variant="outline-danger"
+        size="sm"
+        className={className}
+        onClick={() => setOpen(true)}
+        aria-label={t`Block ${name}`}
+      >
+        {t`Block`}
+      </Button>
+      <Modal show={open} onHide={() => setOpen(false)} centered aria-labelledby="block-member-title">
+        <Modal.Header closeButton closeLabel={t`Close`}>
+          <Modal.Title id="block-member-title" as="h2" className="h5">
+            {t`Block ${name}?`}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="mb-2">
+            <Trans>
+              Your chats and likes with {name} will be deleted. You will no longer see each other, and {name} cannot
+              like you, write to you or send you gifts.
+            </Trans>
+          </p>
+          <p className="small text-body-secondary mb-0">
+            <Trans>You can unblock members later in Settings, under Blocked members.</Trans>
+          </p>
+          {block.error && (
+            <p className="text-danger small mt-2 mb-0" role="alert">
+              {errorText(block.error)}
+            </p>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            {t`Cancel`}
+          </Button>
+          <Button variant="danger" onClick={confirm} disabled={block.isPending}>
+            {t`Block`}
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
+}
