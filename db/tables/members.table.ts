@@ -42,8 +42,8 @@ export interface PhotosTable {
   status: Generated<string>;
   position: Generated<number>;
   created_at: Timestamp;
-  /** When an operator reviewed the photo; null puts it in the /ops queue (migration 2026_11_24_0400). */
-  reviewed_at: Timestamp | null;
+  /** When an operator reviewed the photo; null (uploads) puts it in the /ops queue (migrations 2026_11_24_0400, 0410). */
+  reviewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** Private photos bought with photo_credits (migration 2026_11_23_1040). */

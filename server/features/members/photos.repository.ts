@@ -41,7 +41,10 @@ export async function photoStats(
   return { count: Number(row.count), hasMain: Boolean(row.has_main), nextPosition: Number(row.next_position) };
 }
 
-/** Insert a photo: 'active', or 'pending' until an operator approves it (site setting photo_moderation 'pre'). */
+/**
+ * Insert an uploaded photo: 'active', or 'pending' until an operator approves it (site setting
+ * photo_moderation 'pre'); either way unreviewed, so it is queued in /ops.
+ */
 export function insertPhoto(
   tx: Tx,
   row: StoredPhotoFiles & {
@@ -54,7 +57,7 @@ export function insertPhoto(
 ) {
   return tx
     .insertInto("photos")
-    .values(row)
+    .values({ ...row, reviewed_at: null }) // an upload waits in the /ops queue
     .returning(["id", "filename", "thumb_filename", "blurred_filename", "is_main", "is_private", "status", "position"])
     .executeTakeFirstOrThrow();
 }

@@ -1,0 +1,75 @@
+import { test, expect, type Browser } from "@playwright/test";
+import { logIn, readMailLink, signUp, uniqueEmail } from "./support";
+
+/**
+ * Issue 10, reporting and moderation end to end: a member reports a profile from the profile
+ * page; an operator (OPERATOR_EMAILS in playwright.config.ts) sees the report in /ops with the
+ * copy of the profile and suspends the account; the suspended member's open tab loses its
+ * session and a new login is refused. A member who is not an operator gets the 404 page at /ops.
+ */
+async function confirmedMember(browser: Browser, name: string, gender: "female" | "male", email = uniqueEmail(name)) {
+  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signUp(page, { email, name, gender });
+  await page.goto(await readMailLink(email));
+  await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
+  const me = (await (await page.request.get("/api/user.php")).json()) as { user: { id: number } };
+  return { context, page, email, name, id: me.user.id };
+}
+
+test("a member reports a profile; an operator sees it in /ops and suspends the account", async ({ browser }) => {
+  const target = await confirmedMember(browser, "Spammy", "female");
+  const reporter = await confirmedMember(browser, "Rita", "female");
+  const operator = await confirmedMember(browser, "Olga", "female", "ops.e2e@example.com");
+
+  // The reporter opens the profile and reports it with a reason and a text.
+  await reporter.page.goto(`/members/${target.id}`);
+  await expect(reporter.page.getByRole("heading", { level: 1, name: /Spammy/ })).toBeVisible();
+  await reporter.page.getByRole("button", { name: "Report Spammy" }).click();
+  const dialog = reporter.page.getByRole("dialog", { name: "Report Spammy" });
+  await dialog.getByLabel("Fake profile").check();
+  await dialog.getByLabel("Anything else we should know? (optional)").fill("Her photos are of a model.");
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(dialog.getByText("Thank you. Our team will look at your report.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
+
+  // A member who is not an operator does not learn /ops exists.
+  await reporter.page.goto("/ops");
+  await expect(reporter.page.getByText("This page could not be found")).toBeVisible();
+
+  // The operator role is granted at login (OPERATOR_EMAILS): log in again, then open the console.
+  await operator.context.clearCookies();
+  await logIn(operator.page, operator.email, "secret-pass-1");
+  await operator.page.goto("/ops");
+  await expect(operator.page.getByRole("heading", { level: 1, name: "Moderation" })).toBeVisible();
+  const report = operator.page.getByTestId("ops-report").filter({ hasText: "Her photos are of a model." });
+  await expect(report).toBeVisible();
+  await expect(report).toContainText("Fake profile");
+  await expect(report).toContainText("Rita");
+  await expect(report.getByRole("link", { name: "Spammy" })).toBeVisible();
+  await operator.page.screenshot({ path: "test-results/ops-console.png", fullPage: true });
+
+  await report.getByRole("button", { name: "Suspend Spammy" }).click();
+  const confirm = operator.page.getByRole("dialog", { name: "Suspend Spammy" });
+  await confirm.getByLabel("Note (optional, kept in the audit)").fill("fake profile, confirmed");
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(report).toBeHidden();
+  const audit = operator.page.getByTestId("ops-audit-row").filter({ hasText: "fake profile, confirmed" });
+  await expect(audit).toContainText("suspended");
+  await expect(audit).toContainText("Olga");
+
+  // The suspended member's tab has lost its session: the next page asks for a login, which is refused.
+  await target.page.goto("/likes");
+  await expect(target.page).toHaveURL(/\/login/);
+  await target.page.getByLabel("E-mail").fill(target.email);
+  await target.page.getByLabel("Password").fill("secret-pass-1");
+  await target.page.getByRole("button", { name: "Log in" }).click();
+  await expect(target.page.getByRole("alert")).toContainText("Your account has been suspended.");
+
+  // And the reporter no longer finds the profile.
+  await reporter.page.goto(`/members/${target.id}`);
+  await expect(reporter.page.getByRole("heading", { level: 1, name: /Spammy/ })).toHaveCount(0);
+
+  for (const c of [target.context, reporter.context, operator.context]) await c.close();
+});
