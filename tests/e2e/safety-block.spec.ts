@@ -1,0 +1,73 @@
+import crypto from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { logIn } from "./support";
+
+/**
+ * Issue 10 part A (§4 blocking): a member blocks another from the chat's header, and the
+ * conversation disappears live in the other member's browser (two browser contexts, the seeded
+ * demo accounts, which are confirmed and may write to each other).
+ */
+const DEMO = { email: "demo@amora.test", password: "demo12345" };
+const FREE = { email: "free@amora.test", password: "demo12345" };
+
+/** A procedure over tRPC's HTTP transport with the page's cookies, as the app calls it. */
+async function trpcCall<T>(page: Page, path: string, input?: unknown, method: "GET" | "POST" = "GET"): Promise<T> {
+  const origin = new URL(page.url()).origin;
+  const res =
+    method === "GET"
+      ? await page.request.get(
+          `/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+        )
+      : await page.request.post(`/trpc/${path}`, {
+          data: input,
+          headers: { origin, "content-type": "application/json" },
+        });
+  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { result: { data: T } }).result.data;
+}
+
+test("a member blocks another from the chat and the chat disappears live in the other's browser", async ({
+  browser,
+}) => {
+  const demoContext = await browser.newContext();
+  const freeContext = await browser.newContext();
+  const demo = await demoContext.newPage();
+  const free = await freeContext.newPage();
+  await logIn(demo, DEMO.email, DEMO.password);
+  await logIn(free, FREE.email, FREE.password);
+  const sam = await trpcCall<{ id: number; name: string }>(free, "accounts.me");
+
+  // Demo writes to Sam; Sam has the conversation open.
+  const sent = await trpcCall<{ message: { conversationId: number } }>(
+    demo,
+    "chats.send",
+    { toProfileId: sam.id, clientId: crypto.randomUUID(), body: "Hello Sam, from the block test" },
+    "POST",
+  );
+  const conversationId = sent.message.conversationId;
+  await free.goto(`/chats/${conversationId}`);
+  await expect(free.getByText("Hello Sam, from the block test")).toBeVisible();
+
+  // Demo blocks Sam from the chat's header, after confirming.
+  await demo.goto(`/chats/${conversationId}`);
+  await demo.getByRole("button", { name: `Block ${sam.name}` }).click();
+  const dialog = demo.getByRole("dialog", { name: `Block ${sam.name}?` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Block", exact: true }).click();
+  await expect(demo).toHaveURL(/\/chats$/);
+
+  // Sam's open tab drops the conversation live: it leaves the chat, and the list no longer has it.
+  await expect(free).toHaveURL(/\/chats$/);
+  await expect(free.getByText("Hello Sam, from the block test")).toHaveCount(0);
+  await expect(free.getByRole("link", { name: /Demo/ })).toHaveCount(0);
+
+  // Sam meets §8 'Blocked by another user' on Demo's profile; Demo finds Sam in the blocked list.
+  const demoMe = await trpcCall<{ id: number }>(demo, "accounts.me");
+  await free.goto(`/members/${demoMe.id}`);
+  await expect(free.getByText("Blocked by another user")).toBeVisible();
+  await demo.goto("/settings/blocked");
+  await expect(demo.getByRole("button", { name: `Unblock ${sam.name}` })).toBeVisible();
+
+  await demoContext.close();
+  await freeContext.close();
+});
