@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
@@ -37,6 +38,7 @@ import { paymentRoutes } from "./features/payments/payments.http.js";
 import { photoRoutes } from "./features/members/photos.http.js";
 import { secureStoredPrivatePhotos } from "./features/members/photos.service.js";
 import { trackRequests } from "./infra/drain.js";
+import { carryRequestIds, carrySocketRequestIds } from "./infra/request-context.js";
 
 /** How often sockets are checked for a send buffer past WS_MAX_BUFFERED_BYTES. */
 const SLOW_CONSUMER_CHECK_MS = 1000;
@@ -144,6 +146,7 @@ export async function buildApp(
   appForWebhooks = app;
   app.setErrorHandler(rootErrorHandler); // the database unreachable: 503 + Retry-After, never 500
   const requests = trackRequests(app); // shutdown waits for the requests under way (infra/drain.ts)
+  carryRequestIds(app); // every log line of a request (services too) carries its requestId
 
   await app.register(fastifyCookie);
   // Dynamic answers (tRPC and legacy JSON) compressed on the fly, brotli at a cheap quality, above
@@ -173,7 +176,8 @@ export async function buildApp(
   });
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  app.websocketServer.on("connection", (socket) => {
+  app.websocketServer.on("connection", (socket, upgrade: IncomingMessage) => {
+    carrySocketRequestIds(socket, upgrade.headers["x-request-id"]); // each call logs `<socket id>/<n>`
     deps.metrics.wsConnectionsOpen.inc();
     socket.once("close", () => deps.metrics.wsConnectionsOpen.dec());
     // WebSocket messages in and out (ws_messages_total): every frame the socket sends goes through send().

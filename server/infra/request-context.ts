@@ -1,0 +1,57 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import crypto from "node:crypto";
+import type { FastifyInstance } from "fastify";
+
+/** What every log line made while serving one request carries (issue 13: structured logs). */
+export interface RequestContext {
+  /** The request's id: X-Request-Id from the load balancer when it sent a sane one, else generated. */
+  requestId: string;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+/** The context of the request being served, if any (the logger's mixin reads it). */
+export function currentRequestContext(): RequestContext | undefined {
+  return storage.getStore();
+}
+
+/** Accept an incoming X-Request-Id only when it is short and plain (it ends up in every log line). */
+export function requestIdFrom(header: string | string[] | undefined): string {
+  const v = Array.isArray(header) ? header[0] : header;
+  return v && /^[A-Za-z0-9._:-]{1,64}$/.test(v) ? v : crypto.randomUUID();
+}
+
+/**
+ * Run each request of `app` inside its RequestContext, so every log line written while serving
+ * it (services log through deps.log, which reads the context) carries `requestId`; the answer
+ * carries it as X-Request-Id. A WebSocket's calls run in the context of the upgrade request
+ * that opened it, so their logs carry that connection's request id.
+ * Call right after creating the Fastify instance (before routes are registered).
+ */
+export function carryRequestIds(app: FastifyInstance): void {
+  app.addHook("onRequest", (req, reply, done) => {
+    const requestId = requestIdFrom(req.headers["x-request-id"]);
+    reply.header("x-request-id", requestId);
+    storage.run({ requestId }, done);
+  });
+}
+
+/**
+ * Run every message handler of a WebSocket inside a RequestContext of its own: the socket's
+ * id (the upgrade request's X-Request-Id when sane, else generated) and the call's number, as
+ * `<socket id>/<n>`, so the log lines of each call made on the socket (tRPC over WebSocket)
+ * carry it. Call when the socket opens, before anything listens for its messages.
+ */
+export function carrySocketRequestIds(
+  socket: { emit(event: string | symbol, ...args: unknown[]): boolean },
+  upgradeHeader: string | string[] | undefined,
+): string {
+  const socketId = requestIdFrom(upgradeHeader);
+  let calls = 0;
+  const emit = socket.emit.bind(socket);
+  socket.emit = (event: string | symbol, ...args: unknown[]) =>
+    event === "message"
+      ? storage.run({ requestId: `${socketId}/${++calls}` }, () => emit(event, ...args))
+      : emit(event, ...args);
+  return socketId;
+}
