@@ -1,22 +1,27 @@
 /**
- * `npm run bench:legacy` — the legacy polling API under 1,000 distinct logged-in members.
+ * `npm run bench:legacy` — the legacy polling API under 10,000 distinct logged-in members, beside
+ * its floor (issue 13).
  *
  * For each database mode (embedded PGlite; PostgreSQL when BENCH_PG_URL answers), one server
- * process is started with 1,000 members, each logged in (own `auth` session) with a few
- * conversations and unread messages. Then, in the same run and against the same server,
- * autocannon (in this process) measures requests per second and latency for:
- *   - GET /healthz          the bare endpoint: the same Fastify server, doing no work (the floor);
- *   - GET /api/chats.php    each request with the next member's cookie (round robin over 1,000);
- *   - GET /api/user.php     likewise.
- * Printed as a table with the ratio to the bare endpoint. The machines drift 20–45 % between
- * runs (STACK.md): compare ratios taken in one run.
+ * process is started with BENCH_MEMBERS members, each logged in (own `auth` session), each with
+ * conversations (through the real send path), unread messages and likes. Autocannon (in this
+ * process) then polls, round robin over every member, like the PHP-era clients do:
+ *   - GET /api/chats.php, /api/user.php, /api/likes.php  (ours: conditional, each member's
+ *     previous ETag in If-None-Match; a 304 is a poll answered);
+ *   - the same three paths on the FLOOR (bench/lib/legacy-floor.ts): a bare node:http handler
+ *     answering the same JSON from one indexed query per poll, through postgres.js or PGlite,
+ *     started after the server under test stopped (PGlite is single-process).
+ * Printed as a table with the ratios to the floor, and written to bench/results/latest-legacy.json
+ * as { "<mode>.<endpoint>.req_per_s" | ".p99": { ours, floor, ratio, unit } }.
+ * The machine drifts between runs (STACK.md): compare ratios taken in one run.
  *
  * Environment knobs:
- *   BENCH_MEMBERS=1000        logged-in members polling
+ *   BENCH_MEMBERS=10000       logged-in members polling
  *   BENCH_SECONDS=10          seconds per endpoint (after a 2 s warm-up)
  *   BENCH_CONNECTIONS=50      concurrent HTTP connections (keep-alive), cycling through the members
  *   BENCH_MODES=pglite,postgres
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   admin connection (creates/drops a bench_legacy_* database)
+ * Every child gets 30 s to stop after the run and is then killed, so the bench always finishes.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
@@ -28,7 +33,7 @@ import autocannon from "autocannon";
 import postgres from "postgres";
 
 const env = process.env;
-const MEMBERS = Number(env.BENCH_MEMBERS ?? 1000);
+const MEMBERS = Number(env.BENCH_MEMBERS ?? 10_000);
 const SECONDS = Number(env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
 const MODES = (env.BENCH_MODES ?? "pglite,postgres")
@@ -114,12 +119,21 @@ async function serverRole(): Promise<void> {
     tokens.push(...batchTokens);
   }
 
-  // Conversations through the real send path: member i writes to i+1 and i+7 (two started
-  // conversations, the free allowance), so each member has about four chats, some unread.
+  // Conversations through the real send path: member i writes to i+1 (a started conversation,
+  // the free allowance), so each member has two chats, one unread. Likes: i likes i+3 and i+5.
   let conversations = 0;
-  const jobs = ids.flatMap((id, i) =>
-    [ids[(i + 1) % ids.length]!, ids[(i + 7) % ids.length]!].map((to) => ({ id, to })),
-  );
+  const jobs = ids.map((id, i) => ({ id, to: ids[(i + 1) % ids.length]! }));
+  for (let from = 0; from < ids.length; from += 1000) {
+    await deps.db
+      .insertInto("likes")
+      .values(
+        ids.slice(from, from + 1000).flatMap((id, k) => [
+          { liker_id: id, liked_id: ids[(from + k + 3) % ids.length]! },
+          { liker_id: id, liked_id: ids[(from + k + 5) % ids.length]! },
+        ]),
+      )
+      .execute();
+  }
   const concurrency = env.BENCH_DATABASE_URL ? 8 : 1;
   let next = 0;
   const site = await getSiteForHost(deps, null);
@@ -142,11 +156,20 @@ async function serverRole(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   process.send!({ port, tokens, conversations, seedMs: performance.now() - started } satisfies Ready);
-  process.on("message", async (msg) => {
-    if (msg === "stop") {
-      await close();
-      process.exit(0);
-    }
+  process.on("message", (msg) => {
+    if (msg !== "stop") return;
+    // A close that hangs says what it waits for (the parent kills this process after 30 s).
+    setTimeout(() => {
+      const handles = (process as unknown as { _getActiveHandles(): object[] })._getActiveHandles();
+      console.error(`[server] still closing after 15 s; handles: ${handles.map((h) => h.constructor.name).join(", ")}`);
+    }, 15_000).unref();
+    close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error("close failed", err);
+        process.exit(1);
+      },
+    );
   });
 }
 
@@ -154,13 +177,32 @@ async function serverRole(): Promise<void> {
 interface Row {
   mode: string;
   endpoint: string;
+  side: "ours" | "floor";
   rps: number;
   p50: number;
   p99: number;
   max: number;
   requests: number;
-  non2xx: number;
+  notModified: number;
+  /** answers other than 200/304 */
+  bad: number;
   errors: number;
+}
+
+const ENDPOINTS = ["/api/chats.php", "/api/user.php", "/api/likes.php"] as const;
+const floorFile = path.join(path.dirname(self), "lib", "legacy-floor.ts");
+
+/** Wait for a child to exit; after `ms`, kill it (the bench must finish every time). */
+async function stopChild(child: ChildProcess, name: string, ms = 30_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.send("stop");
+  const timer = setTimeout(() => {
+    console.log(`[${name}] did not stop within ${ms / 1000} s: killed`);
+    child.kill("SIGKILL");
+  }, ms);
+  await exited;
+  clearTimeout(timer);
 }
 
 function startServer(
@@ -183,31 +225,84 @@ function startServer(
   });
 }
 
+function startFloor(dataDir: string, databaseUrl: string | undefined): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(floorFile, [], {
+      env: {
+        ...env,
+        ...(databaseUrl ? { FLOOR_DATABASE_URL: databaseUrl } : { FLOOR_PGLITE_DIR: path.join(dataDir, "pglite") }),
+      },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    child.once("message", (msg) => resolve({ child, port: (msg as { port: number }).port }));
+    child.once("exit", (code) => reject(new Error(`the floor exited with ${code} before it was ready`)));
+  });
+}
+
+/**
+ * Poll `urlPath` for `seconds` (or `amount` requests) over CONNECTIONS connections, each request
+ * as the next member (round robin), with that member's last ETag (kept in `etags`) in
+ * If-None-Match when `conditional`.
+ */
 async function measure(
   port: number,
   urlPath: string,
-  tokens: string[] | null,
+  tokens: string[],
   seconds: number,
+  conditional: boolean,
+  etags: Array<string | undefined> = new Array(tokens.length),
+  amount?: number,
 ): Promise<autocannon.Result> {
   let i = 0;
   return autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
-    duration: seconds,
+    ...(amount ? { amount } : { duration: seconds }),
     requests: [
       {
         method: "GET",
         path: urlPath,
-        setupRequest: (req) =>
-          tokens
-            ? {
-                ...req,
-                headers: { ...req.headers, cookie: `auth=${tokens[i++ % tokens.length]}`, "x-request-type": "bench" },
-              }
-            : req,
+        setupRequest: (req, context) => {
+          const m = i++ % tokens.length;
+          (context as { m?: number }).m = m;
+          const etag = conditional ? etags[m] : undefined;
+          return {
+            ...req,
+            headers: {
+              ...req.headers,
+              cookie: `auth=${tokens[m]}`,
+              "x-request-type": "bench",
+              ...(etag ? { "if-none-match": etag } : {}),
+            },
+          };
+        },
+        onResponse: (status, _body, context, headers) => {
+          const etag = (headers as Record<string, string> | undefined)?.etag;
+          if (conditional && status === 200 && etag) etags[(context as { m: number }).m] = etag;
+        },
       },
     ],
   });
+}
+
+function rowOf(mode: string, endpoint: string, side: Row["side"], r: autocannon.Result): Row {
+  const byStatus = r.statusCodeStats as unknown as Record<string, { count: number }>;
+  const count = (code: number) => byStatus[String(code)]?.count ?? 0;
+  return {
+    mode,
+    endpoint,
+    side,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    requests: r.requests.total,
+    notModified: count(304),
+    bad: Object.entries(byStatus)
+      .filter(([code]) => code !== "200" && code !== "304")
+      .reduce((a, [, v]) => a + v.count, 0),
+    errors: r.errors + r.timeouts,
+  };
 }
 
 async function runMode(mode: string): Promise<Row[]> {
@@ -223,42 +318,43 @@ async function runMode(mode: string): Promise<Row[]> {
     u.pathname = `/${dbName}`;
     databaseUrl = u.toString();
   }
-  const { child, ready } = await startServer(mode, dataDir, databaseUrl);
-  console.log(
-    `[${mode}] ${ready.tokens.length} members logged in, ${ready.conversations} messages sent, seeded in ${(ready.seedMs / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${SECONDS} s per endpoint`,
-  );
   const rows: Row[] = [];
+  let server: ChildProcess | null = null;
+  let floor: ChildProcess | null = null;
   try {
-    const targets: Array<[string, string[] | null]> = [
-      ["/healthz", null],
-      ["/api/chats.php", ready.tokens],
-      ["/api/user.php", ready.tokens],
-    ];
-    // Sanity: each polled endpoint answers 200 for a member.
-    for (const [p, toks] of targets) {
-      const res = await fetch(`http://127.0.0.1:${ready.port}${p}`, {
-        headers: toks ? { cookie: `auth=${toks[0]}` } : {},
-      });
+    const started = await startServer(mode, dataDir, databaseUrl);
+    server = started.child;
+    const { ready } = started;
+    console.log(
+      `[${mode}] ${ready.tokens.length} members logged in, ${ready.conversations} messages sent, seeded in ${(ready.seedMs / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${SECONDS} s per endpoint`,
+    );
+    for (const p of ENDPOINTS) {
+      const res = await fetch(`http://127.0.0.1:${ready.port}${p}`, { headers: { cookie: `auth=${ready.tokens[0]}` } });
       if (res.status !== 200) throw new Error(`${p} answered ${res.status}: ${await res.text()}`);
     }
-    for (const [p, toks] of targets) {
-      await measure(ready.port, p, toks, 2); // warm-up
-      const r = await measure(ready.port, p, toks, SECONDS);
-      rows.push({
-        mode,
-        endpoint: `GET ${p}${p === "/healthz" ? " (bare)" : ""}`,
-        rps: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        max: r.latency.max,
-        requests: r.requests.total,
-        non2xx: r.non2xx,
-        errors: r.errors + r.timeouts,
-      });
+    for (const p of ENDPOINTS) {
+      // Warm-up: every member polls once, so each client holds its ETag as a polling client
+      // does between polls; the measured polls are then the steady state (mostly unchanged).
+      const etags = new Array<string | undefined>(ready.tokens.length);
+      await measure(ready.port, p, ready.tokens, 0, true, etags, ready.tokens.length);
+      rows.push(rowOf(mode, p, "ours", await measure(ready.port, p, ready.tokens, SECONDS, true, etags)));
+    }
+    await stopChild(server, `${mode} server`);
+    server = null;
+
+    const f = await startFloor(dataDir, databaseUrl);
+    floor = f.child;
+    for (const p of ENDPOINTS) {
+      const res = await fetch(`http://127.0.0.1:${f.port}${p}`, { headers: { cookie: `auth=${ready.tokens[0]}` } });
+      if (res.status !== 200) throw new Error(`floor ${p} answered ${res.status}: ${await res.text()}`);
+    }
+    for (const p of ENDPOINTS) {
+      await measure(f.port, p, ready.tokens, 2, false);
+      rows.push(rowOf(mode, p, "floor", await measure(f.port, p, ready.tokens, SECONDS, false)));
     }
   } finally {
-    child.send("stop");
-    await new Promise((r) => child.once("exit", r));
+    if (server) await stopChild(server, `${mode} server`);
+    if (floor) await stopChild(floor, `${mode} floor`);
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (dbName) {
       const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
@@ -281,25 +377,77 @@ async function pgAvailable(): Promise<boolean> {
   }
 }
 
+const keyOf = (endpoint: string) => endpoint.replace(/^\/api\//, "").replace(".", "_");
+
 function printTable(rows: Row[]): void {
-  const header = ["mode", "endpoint", "req/s", "× bare", "p50 ms", "p99 ms", "max ms", "requests", "non-2xx", "errors"];
-  const bare = new Map(rows.filter((r) => r.endpoint.includes("(bare)")).map((r) => [r.mode, r.rps]));
-  const body = rows.map((r) => [
-    r.mode,
-    r.endpoint,
-    r.rps.toFixed(0),
-    (r.rps / (bare.get(r.mode) ?? r.rps)).toFixed(2),
-    String(r.p50),
-    String(r.p99),
-    String(r.max),
-    String(r.requests),
-    String(r.non2xx),
-    String(r.errors),
-  ]);
+  const header = [
+    "mode",
+    "endpoint",
+    "side",
+    "req/s",
+    "× floor",
+    "p50 ms",
+    "p99 ms",
+    "p99 × floor",
+    "max ms",
+    "requests",
+    "304",
+    "other",
+    "errors",
+  ];
+  const floorOf = (r: Row) => rows.find((f) => f.side === "floor" && f.mode === r.mode && f.endpoint === r.endpoint);
+  const body = rows.map((r) => {
+    const f = floorOf(r);
+    return [
+      r.mode,
+      r.endpoint,
+      r.side,
+      r.rps.toFixed(0),
+      f ? (r.rps / f.rps).toFixed(2) : "–",
+      String(r.p50),
+      String(r.p99),
+      f && f.p99 ? (r.p99 / f.p99).toFixed(2) : "–",
+      String(r.max),
+      String(r.requests),
+      String(r.notModified),
+      String(r.bad),
+      String(r.errors),
+    ];
+  });
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+    cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}\n${body.map(line).join("\n")}\n`);
+}
+
+/** bench/results/latest-legacy.json: {ours, floor, ratio, unit} under stable keys. */
+function writeResults(rows: Row[]): void {
+  const out: Record<string, unknown> = {
+    bench: "legacy",
+    at: new Date().toISOString(),
+    members: MEMBERS,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    node: process.version,
+    cores: os.cpus().length,
+  };
+  for (const r of rows.filter((x) => x.side === "ours")) {
+    const f = rows.find((x) => x.side === "floor" && x.mode === r.mode && x.endpoint === r.endpoint);
+    if (!f) continue;
+    const k = `${r.mode}.${keyOf(r.endpoint)}`;
+    out[`${k}.req_per_s`] = { ours: r.rps, floor: f.rps, ratio: r.rps / f.rps, unit: "req/s" };
+    out[`${k}.p99`] = { ours: r.p99, floor: f.p99, ratio: f.p99 ? r.p99 / f.p99 : null, unit: "ms" };
+    out[`${k}.not_modified_share`] = {
+      ours: r.requests ? r.notModified / r.requests : 0,
+      floor: 0,
+      ratio: null,
+      unit: "share",
+    };
+  }
+  const dir = path.join(path.dirname(self), "results");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "latest-legacy.json"), `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`written: bench/results/latest-legacy.json`);
 }
 
 async function main(): Promise<void> {
@@ -313,6 +461,7 @@ async function main(): Promise<void> {
     rows.push(...(await runMode(mode)));
   }
   printTable(rows);
+  writeResults(rows);
 }
 
 if (env.BENCH_ROLE === "server") await serverRole();
