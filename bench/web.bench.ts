@@ -16,9 +16,11 @@
  *
  * Environment knobs:
  *   BENCH_WEB_PORT=3395  BENCH_WEB_DATA_DIR=/tmp/bench-web  BENCH_WEB_RUNS=1 (median of n runs per page)
- *   BENCH_WEB_SKIP_BUILD=1 (use the current dist/client)  CHROME_PATH=/usr/bin/chromium
+ *   BENCH_WEB_SKIP_BUILD=1 (use the current dist/client)  BENCH_WEB_KEEP_DATA=1 (reuse the seeded data dir)
+ *   CHROME_PATH=/usr/bin/chromium
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -127,6 +129,11 @@ async function setBrowserCookie(port: number, cookie: string): Promise<void> {
       return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: "127.0.0.1", path: "/" };
     });
     await browser.setCookie(...cookies);
+    // A first visit: nothing cached from the pages measured before (storage is kept for the cookie).
+    const page = (await browser.pages())[0] ?? (await browser.newPage());
+    const cdp = await page.createCDPSession();
+    await cdp.send("Network.clearBrowserCache");
+    await cdp.detach();
   } finally {
     await browser.disconnect();
   }
@@ -148,6 +155,9 @@ interface PageResult {
   cssTransferredBytes: number;
   requests: number;
   accessibilityFailures: string[];
+  layoutShifts: string[];
+  lcpElement: string | null;
+  reportFile: string;
   firstLoadJsGzipBytes: number;
   firstLoadCssGzipBytes: number;
   budgetKb: number | null;
@@ -172,6 +182,13 @@ async function audit(port: number, pagePath: string, cookie: string | null) {
   const lhr = result.lhr;
   if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  // The whole report, for a closer look (layout shifts, long tasks, the LCP element).
+  const reportFile = path.join(os.tmpdir(), `amora-lighthouse${pagePath.replace(/\//g, "-") || "-home"}.json`);
+  fs.writeFileSync(reportFile, JSON.stringify(lhr));
+  const shifts = (
+    (lhr.audits["layout-shifts"]?.details as { items?: Array<{ node?: { selector?: string }; score?: number }> })
+      ?.items ?? []
+  ).map((i) => `${i.node?.selector ?? "?"} (${(i.score ?? 0).toFixed(3)})`);
   const items = ((lhr.audits["network-requests"]?.details as { items?: Array<Record<string, unknown>> })?.items ??
     []) as Array<{ resourceType?: string; transferSize?: number; url?: string }>;
   const sumOf = (type: string) =>
@@ -196,6 +213,14 @@ async function audit(port: number, pagePath: string, cookie: string | null) {
     cssTransferredBytes: sumOf("Stylesheet"),
     requests: items.length,
     accessibilityFailures: failures,
+    layoutShifts: shifts,
+    lcpElement:
+      (
+        lhr.audits["largest-contentful-paint-element"]?.details as {
+          items?: Array<{ items?: Array<{ node?: { selector?: string } }> }>;
+        }
+      )?.items?.[0]?.items?.[0]?.node?.selector ?? null,
+    reportFile,
   };
 }
 
@@ -205,6 +230,9 @@ async function main() {
     const build = spawnSync("npm", ["run", "-s", "build"], { cwd: root, stdio: "inherit" });
     if (build.status !== 0) throw new Error("the build failed");
   }
+  // A fresh database each run (seeded with the demo data), unless asked to keep it: a database
+  // migrated by another branch's renumbered migrations would not start.
+  if (!env.BENCH_WEB_KEEP_DATA) fs.rmSync(DATA_DIR, { recursive: true, force: true });
   log(`starting the site on ${base} (data in ${DATA_DIR})`);
   const server = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["server/main.ts"], {
     cwd: root,
@@ -260,6 +288,8 @@ async function main() {
           `${(p.lcpMs / 1000).toFixed(2).padStart(5)} s  ${Math.round(p.tbtMs).toString().padStart(4)} ms  ${p.cls.toFixed(3)}   ` +
           `${kb(p.transferredBytes).padStart(10)}  ${kb(p.jsTransferredBytes).padStart(10)}  ${kb(p.firstLoadJsGzipBytes)} (≤ ${p.budgetKb} KB)`,
       );
+      if (p.layoutShifts.length) console.log(`           layout shifts: ${p.layoutShifts.join(", ")}`);
+      if (p.lcpElement) console.log(`           LCP element: ${p.lcpElement}`);
       if (p.accessibilityFailures.length)
         console.log(`           accessibility audits failing: ${p.accessibilityFailures.join(", ")}`);
     }
@@ -268,7 +298,7 @@ async function main() {
       lighthouse: "13.5.0 (default mobile preset: Moto G Power, slow 4G, simulated throttling)",
       chromium: CHROME_PATH,
       runsPerPage: RUNS,
-      machine: { cpus: (await import("node:os")).cpus().length, loadavg: (await import("node:os")).loadavg() },
+      machine: { cpus: os.cpus().length, loadavg: os.loadavg() },
       pages,
     };
     fs.mkdirSync(path.join(root, "bench", "results"), { recursive: true });

@@ -21,7 +21,8 @@ export function DefaultLayout() {
       <AlertBanners />
       <ProfilePhotoAlert />
       <TimeBonusBanner />
-      <main id="main" className="flex-grow-1">
+      {/* page-main: the footer starts below the first screen, so content arriving never shifts it (CLS). */}
+      <main id="main" className="flex-grow-1 page-main">
         <Container className="py-4">
           <Suspense fallback={<LoadingState />}>
             <Outlet />
