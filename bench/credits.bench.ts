@@ -20,6 +20,7 @@
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres (admin connection: creates/drops bench_credits_* databases)
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -318,6 +319,28 @@ async function main() {
       `\n  overdrafts: ${overdrafts}   double charges: ${doubles}   ${overdrafts + doubles === 0 && charges === expectedCharges ? "OK" : "NOT OK"}\n`,
     );
     process.exitCode = overdrafts + doubles === 0 && charges === expectedCharges ? 0 : 1;
+    writeResults({
+      "postgres.charges_per_s": {
+        ours: charges / seconds,
+        floor: base.perSecond,
+        ratio: charges / seconds / base.perSecond,
+        unit: "charges/s",
+      },
+      "postgres.p99": {
+        ours: percentile(latencies, 99),
+        floor: base.p99,
+        ratio: percentile(latencies, 99) / base.p99,
+        unit: "ms",
+      },
+      "postgres.p50": {
+        ours: percentile(latencies, 50),
+        floor: base.p50,
+        ratio: percentile(latencies, 50) / base.p50,
+        unit: "ms",
+      },
+      "postgres.overdrafts": { ours: overdrafts, floor: 0, ratio: null, unit: "count" },
+      "postgres.double_charges": { ours: doubles, floor: 0, ratio: null, unit: "count" },
+    });
   } finally {
     server?.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 500));
@@ -325,6 +348,25 @@ async function main() {
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
     await admin.end();
   }
+}
+
+/** bench/results/latest-credits.json: each figure as {ours, floor, ratio, unit} under stable keys (issue 13). */
+function writeResults(
+  figures: Record<string, { ours: number; floor: number; ratio: number | null; unit: string }>,
+): void {
+  const dir = path.join(root, "bench", "results");
+  fs.mkdirSync(dir, { recursive: true });
+  const out = {
+    bench: "credits",
+    at: new Date().toISOString(),
+    senders: SENDERS,
+    attempts: ATTEMPTS,
+    concurrency: CONCURRENCY,
+    pool: POOL_MAX,
+    ...figures,
+  };
+  fs.writeFileSync(path.join(dir, "latest-credits.json"), `${JSON.stringify(out, null, 2)}\n`);
+  log("written: bench/results/latest-credits.json");
 }
 
 await main();
