@@ -176,12 +176,22 @@ const NO_OTHER_MEMBER = new Set([
     "confirmEmailChange",
     "sessions",
     "endSession",
+    "exportData",
   ].map((p) => `security.${p}`),
   "chats.readReceiptsSetting",
   "chats.setReadReceipts",
   "live.events",
   "live.counters",
-  ...["regions", "interests", "myPhotos", "setMainPhoto", "setPhotoPrivate", "deletePhoto"].map((p) => `members.${p}`),
+  ...[
+    "regions",
+    "interests",
+    "myPhotos",
+    "setMainPhoto",
+    "setPhotoPrivate",
+    "deletePhoto",
+    "myProfile",
+    "updateProfile",
+  ].map((p) => `members.${p}`),
   "site.settings",
   "credits.packages",
   "credits.pricing",
@@ -191,6 +201,8 @@ const NO_OTHER_MEMBER = new Set([
   ...["blocked", "settings", "setInvisible"].map((p) => `safety.${p}`),
   ...["settings", "update", "unsubscribe"].map((p) => `notifications.${p}`),
   ...["delete", "reactivate", "requestReactivation"].map((p) => `accountDeletion.${p}`),
+  "moderation.contact", // the company's contact details for /complaints
+  "moderation.contact", // the company's contact details (complaints page)
   // Operators only (FORBIDDEN for members): they act on members, never as one.
   ...["queue", "dismiss", "approvePhoto", "hidePhoto", "warn", "suspend", "reinstate", "ban"].map(
     (p) => `moderation.${p}`,
