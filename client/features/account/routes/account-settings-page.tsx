@@ -5,6 +5,7 @@ import { Alert, Button, Card, Form, ListGroup } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LoadingState, ErrorState } from "../../../components/ui/states";
 import { SafetySettingsLink } from "../../../components/safety-settings-link";
+import { DeleteAccountLink } from "../../../components/delete-account-link";
 import { useMe } from "../../../lib/api/use-me";
 import { useUpdateSettings } from "../../../lib/api/use-update-settings";
 import { useErrorText } from "../../../lib/errors";
@@ -33,6 +34,7 @@ export function AccountSettingsPage() {
       <ChangeEmailCard email={me.email} />
       <SessionsCard />
       <SafetySettingsLink />
+      <DeleteAccountLink />
     </section>
   );
 }
