@@ -83,6 +83,10 @@ interface StepRecord extends StepResult {
     cores: number;
     other: number;
   };
+  /** CPU-seconds used during the step (its sends and its drain) */
+  cpuSeconds: { server: number; postgres: number };
+  /** messages the step got through: acknowledged sends (the site), delivered messages (the relay) */
+  processed: number;
   /** the server's event-loop delay during the step, ms: how long its main thread was blocked */
   serverLoopDelay: { p50: number; p99: number; max: number };
 }
@@ -198,8 +202,11 @@ async function runSystem(opts: {
       const pg = use.byName.postgres ?? 0;
       const redis = use.byName["redis-server"] ?? 0;
       const me = use.byPid[process.pid] ?? 0;
+      const interval = (b.at - a.at) / 1000;
       const rec: StepRecord = {
         ...r,
+        cpuSeconds: { server: serverCpu * interval, postgres: pg * interval },
+        processed: opts.transport === "relay" ? r.delivered : r.acked,
         cpu: {
           server: serverCpu,
           clients,
@@ -424,6 +431,11 @@ function printSteps(sys: SystemResult): void {
   );
 }
 
+/** CPU-milliseconds per message the step got through (not per message offered: a failing step gets fewer through). */
+function cpuPerMessageMs(st: StepRecord | undefined, k: "server" | "postgres"): number | null {
+  return st && st.processed > 0 ? (st.cpuSeconds[k] * 1000) / st.processed : null;
+}
+
 function stepAt(sys: SystemResult, rate: number | null): StepRecord | undefined {
   return rate === null ? undefined : sys.steps.find((s) => s.offeredRate === rate);
 }
@@ -488,8 +500,7 @@ function summaryRows(ours: SystemResult, relay: SystemResult, db: TxFloorResult 
     raw: [ours.maxRate, db?.maxTxPerSec ?? null],
   });
   // CPU per message is steadier than wall time on a shared machine: contention delays work but adds little CPU.
-  const cpuMs = (st: StepRecord | undefined, k: "server" | "postgres") =>
-    st ? (st.cpu[k] * 1000) / st.offeredRate : null;
+  const cpuMs = cpuPerMessageMs;
   rows.push({
     metric: `server CPU per message @ ${rate} msg/s`,
     ours: fmtMs(cpuMs(o, "server")),
@@ -592,6 +603,97 @@ function stripSystem(s: SystemResult) {
       heapPerConnectionFromZero: round(s.memory.heapPerConnectionFromZero, 0),
     },
     steps: s.steps.map(stripStep),
+  };
+}
+
+/** One headline figure of latest-chat.json: ours beside its floor (issue 12's shape). */
+interface Headline {
+  ours: number | null;
+  floor: number | null;
+  ratio: number | null;
+  unit: string;
+  /** how the floor is made, and at which offered rate the figure was taken */
+  note: string;
+}
+
+function headline(
+  ours: number | null | undefined,
+  floor: number | null | undefined,
+  unit: string,
+  note: string,
+): Headline {
+  const o = ours ?? null;
+  const f = floor ?? null;
+  return { ours: round(o), floor: round(f), ratio: round(ratio(o, f), 3), unit, note };
+}
+
+/**
+ * The issue-12 headline of one mode: max_rate (vs the bare transaction's tx/s), send→receive p50
+ * and p99 (vs relay + bare transaction at the same offered rate: 300 msg/s when it passed, else
+ * the highest passing step), server CPU per message (vs the relay), database CPU per message
+ * (vs the bare transaction; PGlite: the server's whole CPU vs the bare PGlite process's) and RSS
+ * per idle connection (vs the relay).
+ */
+function headlineOf(
+  mode: "pglite" | "postgres",
+  ours: SystemResult,
+  relay: SystemResult,
+  db: TxFloorResult | undefined,
+) {
+  const passing = ours.steps.filter((s) => s.pass).map((s) => s.offeredRate);
+  const rate = passing.includes(300) ? 300 : passing.length ? Math.max(...passing) : (ours.steps[0]?.offeredRate ?? 0);
+  const o = stepAt(ours, rate);
+  const f = stepAt(relay, rate);
+  const d = dbStepAt(db, rate);
+  const sum = (a: number | null | undefined, b: number | null | undefined) => (a == null || b == null ? null : a + b);
+  const cpuMs = cpuPerMessageMs;
+  const at = `at ${rate} msg/s`;
+  return {
+    max_rate: headline(
+      ours.maxRate,
+      db?.maxTxPerSec,
+      "msg/s",
+      `highest passing step${ours.maxIsLowerBound ? " (a lower bound: the last step passed)" : ""} vs the bare ${mode} tx/s (8 connections)`,
+    ),
+    p50: headline(
+      o?.latency.p50,
+      sum(f?.latency.p50, d?.latency.p50),
+      "ms",
+      `send→receive ${at} vs ws relay p50 + bare tx p50`,
+    ),
+    p99: headline(
+      o?.latency.p99,
+      sum(f?.latency.p99, d?.latency.p99),
+      "ms",
+      `send→receive ${at} vs ws relay p99 + bare tx p99`,
+    ),
+    server_cpu_per_msg: headline(
+      cpuMs(o, "server"),
+      cpuMs(f, "server"),
+      "ms",
+      `server CPU per message ${at} vs the relay's`,
+    ),
+    pg_cpu_per_msg:
+      mode === "postgres"
+        ? headline(
+            cpuMs(o, "postgres"),
+            db?.cpuPerTxMs.postgres,
+            "ms",
+            `PostgreSQL CPU per message ${at} vs the bare tx's`,
+          )
+        : headline(
+            cpuMs(o, "server"),
+            db?.cpuPerTxMs.client,
+            "ms",
+            `server CPU (PGlite inside) per message ${at} vs the bare PGlite process's per tx`,
+          ),
+    rss_per_conn: headline(
+      ours.memory.rssPerConnection,
+      relay.memory.rssPerConnection,
+      "bytes",
+      "server RSS per idle connection (marginal) vs the relay's",
+    ),
+    rate,
   };
 }
 
@@ -703,9 +805,17 @@ async function main(): Promise<void> {
   };
   const dir = path.join(here, "results");
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `chat-${started.toISOString().slice(0, 10)}.json`);
+  const stamp = started.toISOString().replace(/[:.]/g, "-").slice(0, 19);
+  const file = path.join(dir, `chat-${stamp}.json`);
   fs.writeFileSync(file, JSON.stringify(out, null, 2) + "\n");
-  console.log(`\nresults written to ${path.relative(process.cwd(), file)}`);
+  // The headline (issue 12's shape), so runs can be compared: each figure ours, floor, ratio, unit.
+  const latest: Record<string, unknown> = { startedAt: started.toISOString(), config: out.config };
+  for (const mode of MODES) latest[mode] = headlineOf(mode, modes[mode]!, relay, dbFloors[mode]);
+  const latestFile = path.join(dir, "latest-chat.json");
+  fs.writeFileSync(latestFile, JSON.stringify(latest, null, 2) + "\n");
+  console.log(
+    `\nresults written to ${path.relative(process.cwd(), file)} and ${path.relative(process.cwd(), latestFile)}`,
+  );
 }
 
 try {

@@ -6,6 +6,8 @@
  * IPC calls (see lib/child.ts):
  *  - seed {count, passwordHash, credits} → {members: [{id, email}]}: members created straight in
  *    the database (the embedded PGlite lives in this process, so nobody else can write to it).
+ *  - sessions {ids} → {tokens}: sessions created straight in the database (no argon2 login).
+ *  - dbConnections → backends of this database in pg_stat_activity (PostgreSQL mode).
  *  - memory → process.memoryUsage() after a full GC.
  *  - loopDelay → event-loop delay p50/p99/max (ms) since the previous call.
  *  - gauges → ws_connections_open, trpc_subscriptions_active, chat_messages_sent_total.
@@ -19,6 +21,7 @@ import { buildApp } from "../../server/app.js";
 import { loadConfig } from "../../server/config.js";
 import { memoryAfterGc, serveRpc } from "./child.js";
 import { seedMembers } from "./members.js";
+import { createSession } from "../../server/features/accounts/sessions.service.js";
 
 const config = loadConfig(process.env);
 const built = await buildApp(config);
@@ -40,6 +43,20 @@ loopDelay.enable();
 serveRpc(
   {
     seed: (args: { count: number; passwordHash: string; credits: number }) => seedMembers(built.deps.db, args),
+    /** Sessions created straight in the database (bench:sockets: 10,000 argon2 logins would take minutes) → cookie tokens. */
+    sessions: async (args: { ids: number[] }) => {
+      const tokens: string[] = [];
+      for (const id of args.ids) tokens.push((await createSession(built.deps.db, id)).token);
+      return { tokens };
+    },
+    /** Connections of this server's database pool that PostgreSQL sees (bench:sockets). */
+    dbConnections: async () => {
+      const { sql } = await import("kysely");
+      const r = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_stat_activity where datname = current_database()`.execute(built.deps.db);
+      return r.rows[0]?.n ?? null;
+    },
     memory: () => memoryAfterGc(),
     /** Event-loop delay since the last call (ms): how long the main thread was blocked at worst. */
     loopDelay: () => {
