@@ -8,11 +8,15 @@ import { useCounters } from "../lib/api/use-counters";
 import { useLiveEventsSubscription } from "../lib/api/use-live-events-subscription";
 import { dispatchLiveEvent, type LiveEventOf } from "../lib/live-events";
 import { MatchModal } from "../features/likes/components/match-modal";
+import { NewLikeModal, type NewLikeProfile } from "../features/likes/components/new-like-modal";
+import { useLike } from "../features/members/api/use-like";
+import { usePageHiddenBeacon } from "../lib/page-hidden";
 import { useAddMessageToConversation } from "../features/chats/api/use-conversation";
 
 /**
  * The member's live stream (one subscription per tab): keeps lists and badges fresh,
- * shows the 'it's a match' modal, and sets the page title and app badge (§2) to the
+ * shows the 'new like' modal (§2, a like received while online) and the 'it's a match' modal,
+ * and sets the page title and app badge (§2) to the
  * unread messages plus new likes.
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
@@ -20,10 +24,13 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();
   const addMessage = useAddMessageToConversation();
   const [match, setMatch] = useState<LiveEventOf<"match.new"> | null>(null);
+  const [newLike, setNewLike] = useState<NewLikeProfile | null>(null);
+  const likeBack = useLike();
   const navigate = useNavigate();
   const location = useLocation();
   const pathRef = useRef(location.pathname);
   pathRef.current = location.pathname;
+  usePageHiddenBeacon(!!me);
 
   useLiveEventsSubscription(!!me, {
     // A fresh stream starts at the newest event: whatever committed while the socket was (re)opening
@@ -53,10 +60,12 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         case "likes.seen":
           void utils.live.counters.invalidate();
           void utils.likes.invalidate();
+          if (event.type === "like.new") setNewLike(event.profile);
           break;
         case "match.new":
           void utils.live.counters.invalidate();
           void utils.likes.invalidate();
+          setNewLike(null);
           setMatch(event);
           break;
         case "credits.changed":
@@ -85,6 +94,11 @@ export function LiveProvider({ children }: { children: ReactNode }) {
           void utils.payments.invalidate();
           break;
         case "typing":
+        case "conversation.seen":
+          break; // the open chat listens itself (useLiveEvent)
+        case "receipts.changed":
+          void utils.chats.readReceipts.invalidate();
+          void utils.chats.readReceiptsSetting.invalidate();
           break;
       }
     },
@@ -111,6 +125,14 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
+      {newLike && !match && (
+        <NewLikeModal
+          profile={newLike}
+          onClose={() => setNewLike(null)}
+          onImage={() => navigate(`/members/${newLike.id}`)}
+          onButton={(profileId) => likeBack.mutate({ profileId })}
+        />
+      )}
       {match && <MatchModal profile={match.profile} onClose={() => setMatch(null)} />}
     </>
   );

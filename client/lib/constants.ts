@@ -16,6 +16,11 @@ export const LOADING_BAR_THROTTLE_MS = 200;
 export const LOADING_BAR_DURATION_MS = 5_000;
 /** §7: failed requests are retried up to 5 times with exponential delay. */
 export const RETRY_COUNT = 5;
+/** §8, §9 page-reload guard: a missing lazy chunk reloads the page at most once per 60 s. */
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+/** §7: the first retry waits this long, each next one twice as long (capped below). */
+export const RETRY_BASE_DELAY_MS = 500;
+export const RETRY_MAX_DELAY_MS = 15_000;
 /** Typing indicator: send at most every 2 s, hide 4 s after the last one. */
 export const TYPING_SEND_INTERVAL_MS = 2_000;
 export const TYPING_SHOW_MS = 4_000;

@@ -1,7 +1,16 @@
 import { createTRPCReact } from "@trpc/react-query";
-import { createWSClient, httpBatchLink, splitLink, wsLink, TRPCClientError } from "@trpc/client";
+import {
+  createWSClient,
+  httpBatchLink,
+  retryLink,
+  splitLink,
+  wsLink,
+  TRPCClientError,
+  type TRPCLink,
+} from "@trpc/client";
+import { observable } from "@trpc/server/observable";
 import type { AppRouter } from "../../server/router";
-import { RETRY_COUNT } from "./constants";
+import { RETRY_BASE_DELAY_MS, RETRY_COUNT, RETRY_MAX_DELAY_MS } from "./constants";
 
 /** The typed tRPC hooks. The client knows the server only through `AppRouter`'s type. */
 export const trpc = createTRPCReact<AppRouter>();
@@ -15,7 +24,7 @@ export type RouterError = TRPCClientError<AppRouter>;
  * `auth` cookie of the moment it opened: after login or logout, make a new pair (see
  * TrpcProvider) so the socket is authenticated as the new member, or not at all.
  */
-export function makeTrpcClients(onConnectionChange: (open: boolean) => void) {
+export function makeTrpcClients(onConnectionChange: (open: boolean) => void, onAuthRequired: () => void = () => {}) {
   const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/trpc`;
   const wsClient = createWSClient({
     url: wsUrl,
@@ -27,6 +36,12 @@ export function makeTrpcClients(onConnectionChange: (open: boolean) => void) {
   });
   const trpcClient = trpc.createClient({
     links: [
+      authRequiredLink(onAuthRequired),
+      // §7: the one place failed requests are retried (never per hook): reads only, up to 5 times.
+      retryLink({
+        retry: ({ op, error, attempts }) => op.type === "query" && shouldRetry(attempts - 1, error),
+        retryDelayMs: retryDelayMs,
+      }),
       splitLink({
         condition: (op) => op.type === "subscription",
         true: wsLink({ client: wsClient }),
@@ -44,6 +59,38 @@ export function appCodeOf(err: unknown): string | null {
     return data?.appCode ?? null;
   }
   return null;
+}
+
+/** §7 exponential delay before retry number `attempt` (1 = the first retry): 0.5 s, 1 s, 2 s, … capped. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(RETRY_BASE_DELAY_MS * 2 ** Math.max(0, attempt - 1), RETRY_MAX_DELAY_MS);
+}
+
+/** §4, §8: a 403 with authentication_required (the session ended on the server). */
+export function isAuthenticationRequired(err: unknown): boolean {
+  if (!(err instanceof TRPCClientError)) return false;
+  const data = err.data as { httpStatus?: number; appCode?: string | null } | undefined;
+  return data?.httpStatus === 403 && (data.appCode ?? "AUTHENTICATION_REQUIRED") === "AUTHENTICATION_REQUIRED";
+}
+
+/**
+ * §4 "A 403 with authentication_required (not from the user fetch) logs a logged-in member out":
+ * one link sees every call's answer, so no hook has to. The user fetch (accounts.me) answering so
+ * just means a visitor.
+ */
+function authRequiredLink(onAuthRequired: () => void): TRPCLink<AppRouter> {
+  return () =>
+    ({ op, next }) =>
+      observable((observer) =>
+        next(op).subscribe({
+          next: (value) => observer.next(value),
+          error: (err) => {
+            if (op.path !== "accounts.me" && isAuthenticationRequired(err)) onAuthRequired();
+            observer.error(err);
+          },
+          complete: () => observer.complete(),
+        }),
+      );
 }
 
 /** §7: retry failed requests up to 5 times with exponential delay, but never a 4xx answer. */

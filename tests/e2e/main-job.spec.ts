@@ -46,6 +46,11 @@ test("two new members find each other, match and chat live, paying with their fr
   const aliceNav = alice.page.getByRole("navigation").first();
   await expect(aliceNav.getByRole("link", { name: /Likes\s*1/ })).toBeVisible();
   await expect(alice.page).toHaveTitle(/^\(1\)/);
+  // The §2 'new like' modal shows the like live too; Alice closes it.
+  const newLike = alice.page.getByRole("dialog", { name: "New like!" });
+  await expect(newLike).toBeVisible();
+  await newLike.getByRole("button", { name: "Close" }).click();
+  await expect(newLike).toHaveCount(0);
 
   // Alice opens her received likes, then Bob's profile, and likes him back: a match for both.
   await alice.page.getByRole("link", { name: /Likes/ }).first().click();

@@ -5,7 +5,6 @@ import type { ChatEvent } from "../chats/chats.events.js";
 import type { LikeEvent } from "../likes/likes.events.js";
 import type { CreditsEvent } from "../credits/credits.events.js";
 import type { SafetyEvent } from "../safety/safety.events.js";
-import type { SafetyEvent } from "../safety/safety.events.js";
 import type { ReceiptEvent } from "../chats/read-receipts.events.js";
 import { appendMemberEvent, appendMemberEvents, findEventsAfter, findLastEventSeq } from "./live.repository.js";
 

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Alert, Button, Form } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { GiftIcon } from "../../../components/ui/gift-icon";
@@ -9,6 +9,8 @@ import { useTypingNotifier } from "../api/use-typing";
  * §2 chat footer: the message box with its character count (message_length, §9), send with
  * Enter (§9, saved to the account), the price per message or the free messages left, the gift
  * button. `onSend(text)` resolves to false when the text must be given back (refused: nothing sent).
+ * `fill` puts a text into the box (an icebreaker; a new `key` each time): nothing is sent.
+ * The read-receipts switch shows when `readReceipts` is given.
  */
 export function ChatComposer({
   conversationId,
@@ -19,7 +21,13 @@ export function ChatComposer({
   onDismissError,
   onSend,
   onOpenGifts,
+  fill = null,
+  readReceipts,
+  onReadReceiptsChange,
 }: {
+  fill?: { text: string; key: number } | null;
+  readReceipts?: boolean;
+  onReadReceiptsChange?: (enabled: boolean) => void;
   conversationId: number | null;
   maxLength: number;
   costLabel: string;
@@ -35,6 +43,12 @@ export function ChatComposer({
   const saveSettings = useUpdateSettings();
   const length = [...draft].length;
   const tooLong = length > maxLength;
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (!fill) return;
+    setDraft(fill.text);
+    inputRef.current?.focus();
+  }, [fill]);
 
   const submit = async () => {
     const text = draft.trim();
@@ -69,6 +83,7 @@ export function ChatComposer({
             </Form.Label>
             <Form.Control
               as="textarea"
+              ref={inputRef}
               rows={1}
               value={draft}
               onChange={(e) => {
@@ -95,6 +110,15 @@ export function ChatComposer({
             checked={sendWithEnter}
             onChange={(e) => saveSettings.mutate({ sendWithEnter: e.target.checked })}
           />
+          {readReceipts !== undefined && (
+            <Form.Check
+              type="switch"
+              id="read-receipts"
+              label={t`Read receipts`}
+              checked={readReceipts}
+              onChange={(e) => onReadReceiptsChange?.(e.target.checked)}
+            />
+          )}
           <span className="chat-cost">{costLabel}</span>
           <span className={tooLong ? "text-danger" : ""} aria-label={t`Characters: ${length} of ${maxLength}`}>
             {length}/{maxLength}

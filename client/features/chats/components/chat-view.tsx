@@ -19,6 +19,10 @@ import { GiftPicker } from "./gift-picker";
 import { MessageList } from "./message-list";
 import { ReportChatButton } from "./message-safety";
 import { ChatComposer } from "./chat-composer";
+import { IcebreakerModal } from "./icebreaker-modal";
+import { useReadReceipts } from "../api/use-read-receipts";
+import { useReadReceiptsSetting } from "../api/use-read-receipts-setting";
+import { useSetReadReceipts } from "../api/use-set-read-receipts";
 
 /** The other member of a chat, as chats.withProfile and chats.conversation answer it. */
 export type ChatProfile = RouterOutputs["chats"]["withProfile"]["profile"];
@@ -27,7 +31,9 @@ export type ChatProfile = RouterOutputs["chats"]["withProfile"]["profile"];
  * §2 chat view: top bar, message bubbles, typing indicator, send footer with character count
  * and the send-with-Enter option (§9). New messages arrive live; sending charges credits
  * (or a free message) and a refused send shows the not-enough-credits popup (§2). Prices and
- * the message length are the serving site's (site.settings).
+ * the message length are the serving site's (site.settings). An empty conversation offers the
+ * icebreaker modal (§2) with a button (never opened uninvited), whose opener only fills the box.
+ * 'Seen' and typing follow read receipts, shown only when both members have them on.
  */
 export function ChatView({ profile, conversationId }: { profile: ChatProfile; conversationId: number | null }) {
   const { t } = useLingui();
@@ -42,6 +48,11 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
   const [giftsOpen, setGiftsOpen] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const bottomRef = useRef<HTMLDivElement>(null);
+  const receipts = useReadReceipts(chat.conversationId);
+  const receiptsSetting = useReadReceiptsSetting();
+  const setReadReceipts = useSetReadReceipts();
+  const [fill, setFill] = useState<{ text: string; key: number } | null>(null);
+  const [icebreakerOpen, setIcebreakerOpen] = useState(false);
 
   useEffect(() => {
     bottomRef.current?.scrollIntoView({ block: "end" });
@@ -111,9 +122,14 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
         ) : conversation.error ? (
           <ErrorState message={errorText(conversation.error)} onRetry={() => void conversation.refetch()} />
         ) : chat.messages.length === 0 && chat.pending.length === 0 ? (
-          <p className="text-center text-body-secondary my-5">
-            <Trans>Say hello to {profile.name}!</Trans>
-          </p>
+          <div className="text-center text-body-secondary my-5">
+            <p>
+              <Trans>Say hello to {profile.name}!</Trans>
+            </p>
+            <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setIcebreakerOpen(true)}>
+              <Trans>Need an icebreaker?</Trans>
+            </button>
+          </div>
         ) : null}
         {conversation.data?.hasMore && (
           <p className="text-center small text-body-secondary">
@@ -126,6 +142,7 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
           myId={me?.id}
           otherName={profile.name}
           onRetry={(p) => void onSend(p.body, p.clientId)}
+          seenSeq={receipts.data?.otherReadSeq ?? null}
         />
         <div ref={bottomRef} />
       </div>
@@ -143,6 +160,18 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
         onDismissError={() => setSendError(null)}
         onSend={(text) => onSend(text)}
         onOpenGifts={() => setGiftsOpen(true)}
+        fill={fill}
+        readReceipts={receiptsSetting.data?.enabled}
+        onReadReceiptsChange={(enabled) => setReadReceipts.mutate({ enabled })}
+      />
+      <IcebreakerModal
+        show={icebreakerOpen}
+        name={profile.name}
+        onClose={() => setIcebreakerOpen(false)}
+        onPick={(text) => {
+          setIcebreakerOpen(false);
+          setFill({ text, key: Date.now() });
+        }}
       />
       <NotEnoughCreditsModal
         show={noCredits !== null}

@@ -9,7 +9,8 @@ import { ReportMessageButton, SafetyHintNote } from "./message-safety";
 
 /**
  * §2 chat view: the message bubbles (mine on the right, with the time; gifts drawn), then the
- * bubbles on their way ("Sending…", or the error with Retry).
+ * bubbles on their way ("Sending…", or the error with Retry). 'Seen' stands under the last of my
+ * messages the other member has read (`seenSeq`: given only when both members share read receipts).
  */
 export function MessageList({
   messages,
@@ -17,7 +18,9 @@ export function MessageList({
   myId,
   otherName,
   onRetry,
+  seenSeq = null,
 }: {
+  seenSeq?: number | null;
   messages: ChatMessage[];
   pending: PendingMessage[];
   myId: number | undefined;
@@ -27,6 +30,8 @@ export function MessageList({
   const { t, i18n } = useLingui();
   const errorText = useErrorText();
   const time = new Intl.DateTimeFormat(i18n.locale, { timeStyle: "short" });
+  const lastSeenId =
+    seenSeq === null ? null : (messages.filter((m) => m.senderId === myId && m.seq <= seenSeq).at(-1)?.id ?? null);
   return (
     <ol className="list-unstyled mb-0">
       {messages.map((m) => {
@@ -34,7 +39,7 @@ export function MessageList({
         const gift = m.gift ? GIFTS.find((x) => x.key === m.gift) : undefined;
         const giftName = gift ? i18n._(gift.name) : m.body;
         return (
-          <li key={m.id} className={`d-flex mb-2 ${mine ? "justify-content-end" : ""}`}>
+          <li key={m.id} className={`d-flex flex-column mb-2 ${mine ? "align-items-end" : "align-items-start"}`}>
             <div className={`bubble ${mine ? "bubble-mine" : "bubble-theirs"} ${m.gift ? "bubble-gift" : ""}`}>
               <span className="visually-hidden">{mine ? t`You:` : `${otherName}:`}</span>
               {m.gift ? (
@@ -55,6 +60,11 @@ export function MessageList({
             </div>
             {!mine && !m.gift && <SafetyHintNote hints={m.safety} />}
             {!mine && <ReportMessageButton conversationId={m.conversationId} seq={m.seq} otherName={otherName} />}
+            {m.id === lastSeenId && (
+              <span className="small text-body-secondary me-1 chat-seen" data-testid="chat-seen">
+                <Trans>Seen</Trans>
+              </span>
+            )}
           </li>
         );
       })}

@@ -1,11 +1,14 @@
-import { Link, NavLink, useParams } from "react-router";
-import { Badge, Card, Col, Nav, Row } from "react-bootstrap";
+import { Link, NavLink, useNavigate, useParams } from "react-router";
+import { Alert, Badge, Card, Col, Nav, Row } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/states";
 import { Avatar } from "../../../components/ui/avatar";
 import { FictionalBadge } from "../../../components/ui/fictional-badge";
 import { useErrorText } from "../../../lib/errors";
 import { useLikes } from "../api/use-likes";
+import { useLikesSuggestion } from "../api/use-likes-suggestion";
+import { MatchModal } from "../components/match-modal";
+import { SuggestionCard } from "../components/suggestion-card";
 
 const TYPES = ["received", "sent", "match"] as const;
 type LikeType = (typeof TYPES)[number];
@@ -20,7 +23,11 @@ export function LikesPage() {
       ? "match"
       : "received";
   const likes = useLikes(type);
+  const suggestion = useLikesSuggestion();
+  const navigate = useNavigate();
   const errorText = useErrorText();
+  const matchId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const openMatch = matchId !== null ? likes.data?.items.find((i) => i.profile.id === matchId && i.mutual) : undefined;
   const labels: Record<LikeType, string> = { received: t`Received`, sent: t`Sent`, match: t`Matches` };
   const empty: Record<LikeType, string> = {
     received: t`No one has liked you yet`,
@@ -47,6 +54,20 @@ export function LikesPage() {
           </Nav.Item>
         ))}
       </Nav>
+      {suggestion.data && <SuggestionCard suggestion={suggestion.data} />}
+      {params.id !== undefined && likes.data && !openMatch && (
+        <Alert variant="info">
+          <Trans>You have no match with this member (yet).</Trans>{" "}
+          {matchId !== null && (
+            <Link to={`/members/${matchId}`}>
+              <Trans>View the profile</Trans>
+            </Link>
+          )}
+        </Alert>
+      )}
+      {openMatch && (
+        <MatchModal profile={openMatch.profile} onClose={() => navigate("/likes/match", { replace: true })} />
+      )}
       {likes.isLoading ? (
         <LoadingState />
       ) : likes.error ? (

@@ -16,6 +16,7 @@ import { LastActive } from "../components/last-active";
 import { LikeActions } from "../components/like-actions";
 import { PhotoGallery } from "../components/photo-gallery";
 import { ProfileDetails } from "../components/profile-details";
+import { RelatedProfiles } from "../components/related-profiles";
 import { ReportProfileButton } from "../components/report-profile-button";
 import "../members.css";
 
@@ -213,6 +214,7 @@ export function MemberProfilePage() {
           </Card.Body>
         </Card>
       )}
+      {!profile.isOwn && <RelatedProfiles profileId={profile.id} />}
       {!profile.isOwn && (
         <p className="text-end mb-0">
           <ReportProfileButton profileId={profile.id} name={profile.name} />{" "}
