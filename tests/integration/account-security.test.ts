@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { useTestServer } from "../support/server.js";
 import { TestBrowser } from "../support/client.js";
-import { appCodeOf, createMember, eventually, failureOf, uniqueEmail } from "../support/factories.js";
+import crypto from "node:crypto";
+import { appCodeOf, createMember, eventually, failureOf, memberFactory, uniqueEmail } from "../support/factories.js";
 import type { Mail } from "../../server/infra/mailer.js";
 import { getSiteForHost, siteOrigin } from "../../server/features/site/site.service.js";
 import { settleAccountMails } from "../../server/features/accounts/account-security.service.js";
@@ -63,6 +64,21 @@ describe("password reset (§2 /reset-password, §8)", () => {
       .execute();
     await visitor.trpc.security.requestPasswordReset.mutate({ email: m.email });
     await eventually(() => mailsTo(m.email, "/reset-password/do") === 4, { what: "a fourth mail the next day" });
+  });
+
+  it("counts concurrent requests for one address atomically: exactly 3 of 8 get a mail", async () => {
+    const m = await createMember(t.server.deps);
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () =>
+        new TestBrowser(t.server).trpc.security.requestPasswordReset.mutate({ email: m.email }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+    for (const r of results.filter((x) => x.status === "rejected")) {
+      expect(appCodeOf((r as PromiseRejectedResult).reason)).toBe("TOO_MANY_RESET_MAILS");
+    }
+    await settleAccountMails();
+    expect(mailsTo(m.email, "/reset-password/do")).toBe(3);
   });
 
   it("sets the new password, logs in, ends every other session and its socket, clears the login lockout", async () => {
@@ -277,5 +293,31 @@ describe("active sessions (settings)", () => {
       "NOT_FOUND",
     );
     expect((await me.trpc.accounts.me.query())?.id).toBe(m.id);
+  });
+});
+
+describe("personal-data export (settings, beyond the spec)", () => {
+  it("holds the account, profile, likes, conversations with messages and sessions, but no password hash", async () => {
+    const a = await memberFactory(t)();
+    const b = await memberFactory(t)();
+    await a.api.likes.like({ profileId: b.id });
+    await b.api.likes.like({ profileId: a.id });
+    await a.api.chats.send({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "hello from the export test" });
+    await b.api.chats.send({ toProfileId: a.id, clientId: crypto.randomUUID(), body: "and a reply" });
+
+    const data = await a.api.security.exportData();
+    expect(data.account).toMatchObject({ id: a.id, email: a.email });
+    expect(data.profile.name).toBe(a.name);
+    expect(data.likes.sent.map((l) => l.profileId)).toEqual([b.id]);
+    expect(data.likes.received.map((l) => l.profileId)).toEqual([b.id]);
+    expect(data.conversations).toHaveLength(1);
+    expect(data.conversations[0]!.messages.map((m) => [m.fromMe, m.body])).toEqual([
+      [true, "hello from the export test"],
+      [false, "and a reply"],
+    ]);
+    expect(data.sessions.length).toBeGreaterThan(0);
+    const json = JSON.stringify(data);
+    expect(json).not.toContain("password");
+    expect(json).not.toContain("$argon2");
   });
 });

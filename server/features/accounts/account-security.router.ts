@@ -9,6 +9,7 @@ import {
   SessionIdInput,
 } from "./account-security.schema.js";
 import * as security from "./account-security.service.js";
+import { exportPersonalData } from "./data-export.service.js";
 
 /** Account security (issue 9 part A; §2, §4, §5, §8): wiring only, rules in account-security.service.ts. */
 export const accountSecurityRouter = router({
@@ -49,4 +50,7 @@ export const accountSecurityRouter = router({
     await security.endOwnSession(ctx.deps, ctx.member.id, input.sessionId);
     return { ok: true as const };
   }),
+
+  /** Settings: everything stored about the member as JSON (beyond the spec: personal-data export). */
+  exportData: memberProcedure.query(({ ctx }) => exportPersonalData(ctx.deps, ctx.member)),
 });

@@ -15,11 +15,13 @@ import { useChangePassword } from "../api/use-change-password";
 import { useRequestEmailChange } from "../api/use-request-email-change";
 import { useSessions } from "../api/use-sessions";
 import { useEndSession } from "../api/use-end-session";
+import { useExportData } from "../api/use-export-data";
 
 /**
  * /settings (§2 account menu "Settings"): language (§4, saved to the account), send with Enter
  * (§9), change password (§5), change e-mail (confirmed by a link to the new address) and the
- * member's active sessions with "log out this device". E-mail notifications live on /notifications.
+ * member's active sessions with "log out this device", and a download of the member's data.
+ * E-mail notifications live on /notifications.
  */
 export function AccountSettingsPage() {
   const { me } = useMe();
@@ -33,6 +35,7 @@ export function AccountSettingsPage() {
       <ChangePasswordCard />
       <ChangeEmailCard email={me.email} />
       <SessionsCard />
+      <ExportCard />
       <SafetySettingsLink />
       <DeleteAccountLink />
     </section>
@@ -286,6 +289,34 @@ function SessionsCard() {
             );
           })}
         </ListGroup>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function ExportCard() {
+  const exporter = useExportData();
+  const errorText = useErrorText();
+  return (
+    <Card className="shadow-sm border-0">
+      <Card.Body className="p-4">
+        <h2 className="h5 mb-2">
+          <Trans>Your data</Trans>
+        </h2>
+        <p className="text-body-secondary">
+          <Trans>
+            Download everything we store about you (account, profile, photos as links, likes, messages, payments and
+            sessions) as a JSON file.
+          </Trans>
+        </p>
+        {exporter.error !== null && (
+          <Alert variant="danger" role="alert">
+            {errorText(exporter.error)}
+          </Alert>
+        )}
+        <Button variant="outline-primary" disabled={exporter.isPending} onClick={() => void exporter.download()}>
+          <Trans>Download my data</Trans>
+        </Button>
       </Card.Body>
     </Card>
   );
