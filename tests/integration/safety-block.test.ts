@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { appRouter } from "../../server/router.js";
 import { useTestServer } from "../support/server.js";
@@ -366,6 +367,38 @@ describe("legacy endpoints (§7) hold the block", () => {
       });
       expect(removed.status).toBe(404);
     }
+  });
+});
+
+describe("photos across a block", () => {
+  async function upload(owner: { sessionToken: string }, background: string, isPrivate: boolean) {
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    if (isPrivate) form.append("private", "true");
+    form.append("photo", new Blob([new Uint8Array(png)], { type: "image/png" }), "me.png");
+    const res = await fetch(`${t.server.url}/media/upload`, {
+      method: "POST",
+      body: form,
+      headers: { cookie: `auth=${owner.sessionToken}` },
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { photo: { id: number } }).photo;
+  }
+
+  it("a private photo's URL issued before the block answers 404 after it, to either side", async () => {
+    const owner = await member();
+    await upload(owner, "#c36", false);
+    const secret = await upload(owner, "#3c6", true);
+    const viewer = await member();
+    const seen = (await viewer.api.members.get({ id: owner.id })).photos.find((p) => p.id === secret.id)!;
+    if (seen.locked) throw new Error("a premium member sees every photo");
+    const fetchAs = (m: { sessionToken: string }) =>
+      fetch(`${t.server.url}${seen.url}`, { headers: { cookie: `auth=${m.sessionToken}` } });
+    expect((await fetchAs(viewer)).status).toBe(200);
+    await owner.api.safety.block({ profileId: viewer.id });
+    expect((await fetchAs(viewer)).status).toBe(404);
   });
 });
 

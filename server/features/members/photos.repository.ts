@@ -102,7 +102,7 @@ export function deletePhotoRow(tx: Tx, profileId: number, photoId: number) {
 export function findPhotoFiles(db: DB, photoId: number) {
   return db
     .selectFrom("photos")
-    .select(["id", "filename", "thumb_filename", "is_private", "status"])
+    .select(["id", "profile_id", "filename", "thumb_filename", "is_private", "status"])
     .where("id", "=", photoId)
     .executeTakeFirst();
 }

@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps.js";
 import { inTransaction } from "../../../db/create-db.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import { MAX_PHOTOS_FREE, MAX_PHOTOS_PREMIUM } from "../../constants.js";
-import { lockMembersForUpdate } from "./members.service.js";
+import { assertNotBlocked, lockMembersForUpdate } from "./members.service.js";
 import { deletePhotoFiles, movePhotoFiles, storePhoto, type StoredPhotoFiles } from "./members.photo-store.js";
 import { photoUrlsFor, verifyPrivatePhotoUrl, type PhotoVariant } from "./members.photos.js";
 import { getWallet } from "../credits/credits.service.js";
@@ -293,6 +293,8 @@ export async function openPrivatePhoto(
   const photo = await repo.findPhotoFiles(deps.db, photoId);
   if (!photo || !photo.is_private || photo.status !== "active")
     throw new NotFoundError("This photo could not be found.");
+  // §4: a block either way closes the other's private photos at once, even through a URL issued before it.
+  await assertNotBlocked(deps.db, viewerId, photo.profile_id);
   const name = variant === "full" ? photo.filename : photo.thumb_filename;
   return { path: path.join(deps.config.privateMediaDir, path.basename(name)), maxAgeSeconds: left };
 }
