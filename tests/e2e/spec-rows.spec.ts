@@ -117,7 +117,7 @@ test("'Seen' appears live and disappears when either member turns read receipts 
   await expect(seen).toBeVisible();
 
   // Ada turns read receipts off: gone for Ben, live.
-  const adaSwitch = ada.page.getByRole("switch", { name: "Read receipts" });
+  const adaSwitch = ada.page.getByLabel("Read receipts");
   await expect(adaSwitch).toBeChecked();
   await adaSwitch.uncheck();
   await expect(seen).toHaveCount(0);
@@ -125,7 +125,7 @@ test("'Seen' appears live and disappears when either member turns read receipts 
   await expect(seen).toBeVisible();
 
   // Ben turns his off: he no longer sees hers either (reciprocal); back on, it returns.
-  const benSwitch = ben.page.getByRole("switch", { name: "Read receipts" });
+  const benSwitch = ben.page.getByLabel("Read receipts");
   await benSwitch.uncheck();
   await expect(seen).toHaveCount(0);
   await benSwitch.check();

@@ -53,6 +53,7 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
   const setReadReceipts = useSetReadReceipts();
   const [fill, setFill] = useState<{ text: string; key: number } | null>(null);
   const [icebreakerOpen, setIcebreakerOpen] = useState(false);
+  const pickedOpener = useRef<string | null>(null);
 
   useEffect(() => {
     bottomRef.current?.scrollIntoView({ block: "end" });
@@ -169,8 +170,13 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
         name={profile.name}
         onClose={() => setIcebreakerOpen(false)}
         onPick={(text) => {
+          pickedOpener.current = text;
           setIcebreakerOpen(false);
-          setFill({ text, key: Date.now() });
+        }}
+        onExited={() => {
+          // Filled once the dialog has gone, so the box keeps the focus (nothing is sent).
+          if (pickedOpener.current !== null) setFill({ text: pickedOpener.current, key: Date.now() });
+          pickedOpener.current = null;
         }}
       />
       <NotEnoughCreditsModal

@@ -11,11 +11,14 @@ export function IcebreakerModal({
   name,
   onPick,
   onClose,
+  onExited,
 }: {
   show: boolean;
   name: string;
   onPick: (text: string) => void;
   onClose: () => void;
+  /** After the closing transition (focus can move to the message box then). */
+  onExited?: () => void;
 }) {
   const { t } = useLingui();
   const openers = [
@@ -25,7 +28,14 @@ export function IcebreakerModal({
     t`Hey ${name}, coffee or tea? Tell me and I will tell you my answer.`,
   ];
   return (
-    <Modal show={show} onHide={onClose} centered aria-labelledby="icebreaker-title">
+    <Modal
+      show={show}
+      onHide={onClose}
+      onExited={onExited}
+      restoreFocus={false}
+      centered
+      aria-labelledby="icebreaker-title"
+    >
       <Modal.Header closeButton closeLabel={t`Close`}>
         <Modal.Title id="icebreaker-title" as="h2" className="h5">
           <Trans>Break the ice</Trans>
