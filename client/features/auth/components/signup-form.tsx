@@ -8,6 +8,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useErrorText } from "../../../lib/errors";
 import { appCodeOf } from "../../../lib/trpc";
 import { useSignup } from "../api/use-signup";
+import { ReactivationOffer } from "../../../components/ui/reactivation-offer";
 
 /** §2 'Language choices by country': the spec's countries. */
 const COUNTRIES = ["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "GB", "IE", "US", "CA", "AU", "NZ"] as const;
@@ -90,6 +91,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
       {signup.error && (
         <Alert variant="danger" role="alert">
           {errorText(signup.error)}
+          {appCodeOf(signup.error) === "ACCOUNT_PENDING_DELETION" && <ReactivationOffer email={getValues("email")} />}
           {emailTaken && (
             <>
               {" "}
