@@ -60,8 +60,8 @@ export function createDb(options: CreateDbOptions): { db: DB; mode: DbMode } {
       max: options.poolMax ?? 10,
       // While PostgreSQL is away (restart, failover) a request waits for at most one reconnect
       // attempt, then answers 503: attempts every ≤ 2 s (jittered) instead of postgres.js's
-      // default back-off of up to 20 s, and a connect that hangs gives up after 5 s.
-      connect_timeout: 5,
+      // default back-off of up to 20 s. (connect_timeout stays 30 s: on a busy machine a
+      // connection may take seconds to open, and a refused one fails at once anyway.)
       backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 2) * (0.5 + Math.random() / 2),
       onnotice: () => {},
       types: {

@@ -11,6 +11,7 @@ import {
 import { observable } from "@trpc/server/observable";
 import type { AppRouter } from "../../server/router";
 import { RETRY_BASE_DELAY_MS, RETRY_COUNT, RETRY_MAX_DELAY_MS } from "./constants";
+import { reconnectDelayMs } from "./reconnect";
 
 /** The typed tRPC hooks. The client knows the server only through `AppRouter`'s type. */
 export const trpc = createTRPCReact<AppRouter>();
@@ -30,7 +31,7 @@ export function makeTrpcClients(onConnectionChange: (open: boolean) => void, onA
     url: wsUrl,
     lazy: { enabled: true, closeMs: 10_000 },
     keepAlive: { enabled: true, intervalMs: 20_000, pongTimeoutMs: 5_000 },
-    retryDelayMs: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+    retryDelayMs: reconnectDelayMs, // jittered: a restart's thousands of sockets do not return at once
     onOpen: () => onConnectionChange(true),
     onClose: () => onConnectionChange(false),
   });

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../support/database.js";
 import { startTestServer, type TestServer } from "../../support/server.js";
 import { createMember, creditsOf } from "../../support/factories.js";
 import { skipWithout, testRedisUrl } from "../../support/env.js";
+import { childServer, type ChildServer } from "../../support/child-server.js";
 
 /**
  * Fault catalogue: the server is killed with SIGKILL every few seconds while a member sends
@@ -16,67 +15,21 @@ import { skipWithout, testRedisUrl } from "../../support/env.js";
 const KILLS = 3;
 const RUN_BEFORE_KILL_MS = 3000;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 describe.skipIf(skipWithout("postgres+redis", "the kill -9 fault test"))("kill -9 during steady sends", () => {
   let db: TestDatabase;
   let helper: TestServer;
-  let child: ChildProcess | null = null;
-  let exited: Promise<unknown> = Promise.resolve();
-  let port = 0;
+  let server: ChildServer;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     helper = await startTestServer(db, { listen: false });
-    port = await freePort();
+    server = await childServer({ DATABASE_URL: db.databaseUrl, REDIS_URL: testRedisUrl, DATA_DIR: db.dataDir });
   });
   afterAll(async () => {
-    child?.kill("SIGKILL");
+    await server?.stop("SIGKILL");
     await helper?.close();
     await db?.drop();
   });
-
-  const base = () => `http://127.0.0.1:${port}`;
-
-  /** Start the server as `npm start` does (without the build), and wait until it answers. */
-  async function startServer(): Promise<void> {
-    // Node itself runs the server (tsx as a loader), so SIGKILL reaches the server process.
-    child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATABASE_URL: db.databaseUrl,
-        REDIS_URL: testRedisUrl,
-        DATA_DIR: db.dataDir,
-        SEED_DEMO: "false",
-        LOG_LEVEL: "error",
-        NODE_ENV: "test",
-      },
-      stdio: "ignore",
-    });
-    const proc = child;
-    exited = new Promise((r) => proc.once("exit", r));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const up = await fetch(`${base()}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) return;
-      if (Date.now() > deadline) throw new Error("the server did not start within 60 s");
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
 
   it(
     "every acknowledged message is stored exactly once and the balance equals the ledger",
@@ -93,7 +46,7 @@ describe.skipIf(skipWithout("postgres+redis", "the kill -9 fault test"))("kill -
         const clientId = crypto.randomUUID();
         attempted.add(clientId);
         while (Date.now() < stopAt + 60_000) {
-          const res = await fetch(`${base()}/trpc/chats.send`, {
+          const res = await fetch(`${server.url}/trpc/chats.send`, {
             method: "POST",
             headers: { "content-type": "application/json", cookie },
             body: JSON.stringify({ toProfileId: recipient.id, clientId, body: `message ${clientId}` }),
@@ -108,26 +61,19 @@ describe.skipIf(skipWithout("postgres+redis", "the kill -9 fault test"))("kill -
         throw new Error(`message ${clientId} was never acknowledged`);
       }
 
-      await startServer();
+      await server.start();
       for (let kill = 0; kill < KILLS; kill++) {
         const killAt = Date.now() + RUN_BEFORE_KILL_MS;
-        const killer = new Promise<void>((resolve) =>
-          setTimeout(() => {
-            child?.kill("SIGKILL");
-            resolve();
-          }, RUN_BEFORE_KILL_MS),
-        );
         // Sends run across the kill: the ones in flight retry against the restarted server.
         const sending = (async () => {
           while (Date.now() < killAt + 500) await sendUntilAcknowledged(killAt);
         })();
-        await killer;
-        await exited;
-        await startServer();
+        await new Promise((r) => setTimeout(r, RUN_BEFORE_KILL_MS));
+        await server.stop("SIGKILL");
+        await server.start();
         await sending;
       }
-      child?.kill("SIGTERM");
-      await exited;
+      await server.stop("SIGTERM");
 
       const rows = await helper.deps.db
         .selectFrom("messages")
