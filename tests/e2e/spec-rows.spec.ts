@@ -119,16 +119,20 @@ test("'Seen' appears live and disappears when either member turns read receipts 
   // Ada turns read receipts off: gone for Ben, live.
   const adaSwitch = ada.page.getByLabel("Read receipts");
   await expect(adaSwitch).toBeChecked();
-  await adaSwitch.uncheck();
+  await adaSwitch.click();
+  await expect(adaSwitch).not.toBeChecked();
   await expect(seen).toHaveCount(0);
-  await adaSwitch.check();
+  await adaSwitch.click();
+  await expect(adaSwitch).toBeChecked();
   await expect(seen).toBeVisible();
 
   // Ben turns his off: he no longer sees hers either (reciprocal); back on, it returns.
   const benSwitch = ben.page.getByLabel("Read receipts");
-  await benSwitch.uncheck();
+  await benSwitch.click();
+  await expect(benSwitch).not.toBeChecked();
   await expect(seen).toHaveCount(0);
-  await benSwitch.check();
+  await benSwitch.click();
+  await expect(benSwitch).toBeChecked();
   await expect(seen).toBeVisible();
 });
 

@@ -4,6 +4,9 @@ import { trpc } from "../../../lib/trpc";
 export function useSetReadReceipts() {
   const utils = trpc.useUtils();
   return trpc.chats.setReadReceipts.useMutation({
+    // The switch moves at once; a refusal puts the stored setting back.
+    onMutate: (input) => utils.chats.readReceiptsSetting.setData(undefined, { enabled: input.enabled }),
+    onError: () => void utils.chats.readReceiptsSetting.invalidate(),
     onSuccess: (result) => {
       utils.chats.readReceiptsSetting.setData(undefined, result);
       void utils.chats.readReceipts.invalidate();
