@@ -152,6 +152,10 @@ describe("reporting and the operator console", () => {
       { subject: "profile", profileId: b.id, reason: "spam", details: "x".repeat(2001) },
       { subject: "profile", profileId: b.id, reason: "spam", details: "nul\u0000byte" },
       { subject: "nothing", reason: "spam" },
+      { subject: "message", conversationId: mine.conversationId, seq: 2 ** 31 - 1, reason: "spam" },
+      { subject: "message", conversationId: mine.conversationId, seq: 0, reason: "spam" },
+      { subject: "complaint", reason: "other", details: "   " },
+      { subject: "complaint", reason: "other", details: "hi", email: "not an address" },
     ];
     for (const input of bad)
       expect(appCodeOf(await failureOf(a.api.moderation.report(input as never)))).toBe("VALIDATION");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, Seq, safeText } from "../../validation.js";
+import { Id, INT32_MAX, Seq, safeText } from "../../validation.js";
 
 /** Reasons a member or visitor gives for a report (issue 10). */
 export const REPORT_REASONS = ["spam", "fake_profile", "harassment", "underage", "offensive_photo", "other"] as const;
@@ -22,7 +22,8 @@ export const ReportInput = z.discriminatedUnion("subject", [
   z.object({
     subject: z.literal("message"),
     conversationId: Id,
-    seq: Seq,
+    // Below the integer column's maximum: the message is read with beforeSeq = seq + 1.
+    seq: Seq.max(INT32_MAX - 1, { message: "Sequence number out of range" }),
     reason: ReportReason,
     details: Details,
   }),
@@ -32,7 +33,6 @@ export const ReportInput = z.discriminatedUnion("subject", [
     reason: ReportReason,
     details: safeText({ min: 1, max: MAX_REPORT_DETAILS_CHARS, multiline: true, label: "Text" }),
     email: z.email({ message: "Invalid email" }).max(254).optional(),
-    profileId: Id.optional(),
   }),
 ]);
 export type ReportInput = z.infer<typeof ReportInput>;

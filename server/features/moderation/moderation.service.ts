@@ -138,7 +138,6 @@ export async function submitReport(
     const id = await repo.insertReport(deps.db, {
       ...base,
       reporter_email: email,
-      reported_user_id: input.profileId ?? null,
       snapshot: JSON.stringify({ complaint: input.details }),
     });
     return { id };
