@@ -42,6 +42,17 @@ describe("invisible mode (§4)", () => {
     const other = await member({ gender: "male" });
     await shy.api.safety.setInvisible({ invisible: true });
     await shy.api.likes.like({ profileId: other.id });
+    // The like.new event shows the invisible liker without presence.
+    const likeEvent = await t.server.deps.db
+      .selectFrom("member_events")
+      .select("payload")
+      .where("user_id", "=", other.id)
+      .where("type", "=", "like.new")
+      .executeTakeFirstOrThrow();
+    expect((likeEvent.payload as { profile: { id: number; lastActive: string | null } }).profile).toMatchObject({
+      id: shy.id,
+      lastActive: null,
+    });
     await send(shy, other.id);
     // Existing conversations go on: the other answers, and may like back (a match).
     await send(other, shy.id);

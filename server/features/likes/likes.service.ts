@@ -87,13 +87,17 @@ export async function like(deps: AppDeps, likerId: number, likedId: number): Pro
     }
     await repo.insertLike(tx, likerId, likedId);
     // The two are a match (or one liked the other): each is the other's contact.
-    const profiles = await getProfileSummaries(tx, likerId, [likerId, likedId], new Set([likedId]));
+    // Each event carries the other's card as its recipient sees it (an invisible member's presence stays hidden, §4).
+    const likerAsSeen = (await getProfileSummaries(tx, likedId, [likerId], new Set([likerId]))).get(likerId)!;
     const events: StoredEvent[] = mutual
       ? [
-          await recordEvent(tx, likedId, { type: "match.new", profile: profiles.get(likerId)! }),
-          await recordEvent(tx, likerId, { type: "match.new", profile: profiles.get(likedId)! }),
+          await recordEvent(tx, likedId, { type: "match.new", profile: likerAsSeen }),
+          await recordEvent(tx, likerId, {
+            type: "match.new",
+            profile: (await getProfileSummaries(tx, likerId, [likedId], new Set([likedId]))).get(likedId)!,
+          }),
         ]
-      : [await recordEvent(tx, likedId, { type: "like.new", profile: profiles.get(likerId)! })];
+      : [await recordEvent(tx, likedId, { type: "like.new", profile: likerAsSeen })];
     // §3 e-mail (outbox, sent after commit): a new like, or a match to the member who liked first.
     await queueNotificationInTx(tx, { kind: mutual ? "match" : "like", userId: likedId, fromId: likerId });
     return { result: { liked: true, match: mutual, likesLeftToday }, events };
@@ -171,6 +175,14 @@ export async function markLikeSeen(deps: AppDeps, userId: number, profileId: num
     return [await recordEvent(tx, userId, { type: "likes.seen" })];
   });
   await publishStored(deps, events);
+}
+
+/**
+ * §4 blocking deletes the likes between the two members, both ways (caller's transaction, both
+ * members' rows locked). @returns how many likes were deleted.
+ */
+export function deleteLikesBetweenInTx(tx: Tx, a: number, b: number): Promise<number> {
+  return repo.deleteLikesBetween(tx, a, b);
 }
 
 /**
