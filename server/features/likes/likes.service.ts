@@ -185,14 +185,6 @@ export function deleteLikesBetweenInTx(tx: Tx, a: number, b: number): Promise<nu
   return repo.deleteLikesBetween(tx, a, b);
 }
 
-/**
- * §4 blocking deletes the likes between the two members, both ways (caller's transaction, both
- * members' rows locked). @returns how many likes were deleted.
- */
-export function deleteLikesBetweenInTx(tx: Tx, a: number, b: number): Promise<number> {
-  return repo.deleteLikesBetween(tx, a, b);
-}
-
 /** Count of new received likes (§2 Likes badge). */
 export function countNewLikes(deps: AppDeps, userId: number): Promise<number> {
   return repo.countNew(deps.db, userId);
