@@ -326,6 +326,13 @@ describe("reporting and the operator console", () => {
     expect(appCodeOf(await failureOf(op.api.moderation.suspend({ userId: op.id })))).toBe("FORBIDDEN");
     expect(appCodeOf(await failureOf(op.api.moderation.ban({ userId: op2.id })))).toBe("FORBIDDEN");
     expect(appCodeOf(await failureOf(op.api.moderation.ban({ userId: 2 ** 31 - 1 })))).toBe("NOT_FOUND");
+    // An unknown report given with an action: NOT_FOUND and nothing written.
+    const other = await member();
+    expect(appCodeOf(await failureOf(op.api.moderation.warn({ userId: other.id, reportId: 2 ** 31 - 1 })))).toBe(
+      "NOT_FOUND",
+    );
+    expect(appCodeOf(await failureOf(op.api.moderation.hidePhoto({ photoId: 2 ** 31 - 1 })))).toBe("NOT_FOUND");
+    expect(await auditOf(other.id)).toEqual([]);
   });
 
   describe("photo moderation", () => {

@@ -1,7 +1,7 @@
 import type { AppDeps } from "../../deps.js";
 import type { SessionMember } from "../accounts/sessions.service.js";
 import type { ModerationActionKind, ModerationStatus, ReportReason, ReportSubject } from "../../../db/database.js";
-import { inTransaction } from "../../../db/create-db.js";
+import { inTransaction, type Tx } from "../../../db/create-db.js";
 import { DomainError, ForbiddenError, NotFoundError } from "../../domain-error.js";
 import type { SiteSettings } from "../site/site.settings.js";
 import type { Site } from "../site/site.service.js";
@@ -359,7 +359,7 @@ export async function reviewPhoto(
   await inTransaction(deps.db, async (tx) => {
     const { profileId } =
       decision === "approve" ? await approvePhotoInTx(tx, input.photoId) : await hidePhotoInTx(deps, tx, input.photoId);
-    if (input.reportId !== undefined) await repo.closeReport(tx, input.reportId, "actioned", operatorId);
+    await closeGivenReport(tx, input.reportId, operatorId);
     await repo.insertAction(tx, {
       operator_id: operatorId,
       action: decision === "approve" ? "approve_photo" : "hide_photo",
@@ -401,7 +401,7 @@ export async function decideAboutMember(
       await repo.setModerationStatus(tx, input.userId, next);
       await setProfileHiddenByModerationInTx(tx, input.userId, next !== "ok");
     }
-    if (input.reportId !== undefined) await repo.closeReport(tx, input.reportId, "actioned", operatorId);
+    await closeGivenReport(tx, input.reportId, operatorId);
     await repo.insertAction(tx, {
       operator_id: operatorId,
       action,
@@ -414,6 +414,17 @@ export async function decideAboutMember(
   const sessionsEnded = status === "ok" ? 0 : await endAllSessionsOfMember(deps, input.userId);
   if (action === "warn") await sendWarningMail(deps, input.userId, input.note ?? "", site);
   return { ok: true, status, sessionsEnded };
+}
+
+/**
+ * Close the report an action was taken on (when one is given) as actioned; one already closed by
+ * another operator stays as it is.
+ * @throws NotFoundError when no report has this id (nothing is written).
+ */
+async function closeGivenReport(tx: Tx, reportId: number | undefined, operatorId: number): Promise<void> {
+  if (reportId === undefined) return;
+  if (!(await repo.findReport(tx, reportId))) throw new NotFoundError("This report could not be found.");
+  await repo.closeReport(tx, reportId, "actioned", operatorId);
 }
 
 async function sendWarningMail(deps: AppDeps, userId: number, note: string, site: SiteSettings): Promise<void> {
