@@ -245,6 +245,9 @@ describe("change e-mail (settings, /mail-change/do)", () => {
     const visitor = new TestBrowser(t.server);
     expect(await visitor.trpc.security.confirmEmailChange.mutate({ token })).toEqual({ email: newEmail });
     expect((await me.trpc.accounts.me.query())?.email).toBe(newEmail);
+    // The legacy API answers with the same state (§7 GET /api/user.php).
+    const legacy = (await (await me.fetch("/api/user.php")).json()) as { user: { email: string } };
+    expect(legacy.user.email).toBe(newEmail);
     expect(t.server.mailer.sent.some((mail) => mail.to === m.email && mail.text.includes(newEmail))).toBe(true);
     expect(appCodeOf(await failureOf(visitor.trpc.security.confirmEmailChange.mutate({ token })))).toBe("LINK_INVALID");
     await TestBrowser.loggedIn(t.server, { email: newEmail, password: m.password });
