@@ -1,7 +1,8 @@
 import { Link } from "react-router";
-import { Badge, Card } from "react-bootstrap";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Card } from "react-bootstrap";
+import { Trans } from "@lingui/react/macro";
 import { Avatar } from "../../../components/ui/avatar";
+import { FictionalBadge } from "../../../components/ui/fictional-badge";
 import type { RouterOutputs } from "../../../lib/router-types";
 
 type Suggestion = NonNullable<RouterOutputs["likes"]["suggestion"]>;
@@ -12,9 +13,7 @@ type Suggestion = NonNullable<RouterOutputs["likes"]["suggestion"]>;
  * received, that like. A fictional profile keeps its label (§3 fictional_*).
  */
 export function SuggestionCard({ suggestion }: { suggestion: Suggestion }) {
-  const { t } = useLingui();
   const { profile, kind } = suggestion;
-  const fictional = "fictional" in profile && profile.fictional === true;
   return (
     <Card as="aside" className="shadow-sm mb-4 suggestion-card" aria-labelledby="suggestion-title">
       <Card.Body className="d-flex align-items-center gap-3 position-relative">
@@ -27,10 +26,10 @@ export function SuggestionCard({ suggestion }: { suggestion: Suggestion }) {
             {profile.name}, {profile.age}
           </Link>
           {profile.city && <div className="small text-body-secondary text-truncate">{profile.city}</div>}
-          {fictional && (
-            <Badge bg="secondary" className="mt-1">
-              {t`Fictional profile`}
-            </Badge>
+          {profile.fictional && (
+            <div className="mt-1 position-relative">
+              <FictionalBadge compact />
+            </div>
           )}
         </div>
       </Card.Body>

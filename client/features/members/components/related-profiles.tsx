@@ -17,7 +17,7 @@ export function RelatedProfiles({ profileId }: { profileId: number }) {
       <h2 id="related-title" className="h5">
         <Trans>Related profiles</Trans>
       </h2>
-      <Row xs={2} sm={3} lg={6} className="g-2" as="ul" role="list" aria-label={t`Related profiles`}>
+      <Row xs={2} sm={3} lg={4} className="g-2 ps-0" as="ul" role="list" aria-label={t`Related profiles`}>
         {items.map((p) => (
           <Col as="li" key={p.id} className="list-unstyled">
             <ProfileCard profile={p} />
