@@ -4,7 +4,7 @@ import { loadConfig } from "../../server/config.js";
 import { generateDemoMembers } from "../../server/features/members/members.demo.js";
 import { useTestServer } from "../support/server.js";
 import { TestBrowser } from "../support/client.js";
-import { appCodeOf, creditsOf, failureOf, memberFactory } from "../support/factories.js";
+import { appCodeOf, creditsOf, eventually, failureOf, memberFactory } from "../support/factories.js";
 
 /**
  * Invisible mode (§4), fictional profiles (§3 fictional_icon / fictional_warning) and the rule that
@@ -163,6 +163,17 @@ describe("fictional profiles (§3 fictional_icon, fictional_warning)", () => {
     expect(legacyLikes.profiles.find((p: { id: number }) => p.id === fictional.id).fictional).toBe(true);
     // A real member is not flagged.
     expect((await fictional.api.members.get({ id: viewer.id })).fictional).toBe(false);
+  });
+
+  it("a mail about a fictional member says so (the like mail)", async () => {
+    const fictional = await member({ name: "Fiona Fiction" });
+    const viewer = await member();
+    await t.server.deps.db.updateTable("profiles").set({ fictional: true }).where("id", "=", fictional.id).execute();
+    await fictional.api.likes.like({ profileId: viewer.id });
+    const mail = await eventually(() =>
+      t.server.mailer.sent.find((m) => m.to.includes(viewer.email) && m.text.includes("Fiona Fiction")),
+    );
+    expect(mail.text).toContain("Fiona Fiction is a fictional profile");
   });
 
   it("the site's fictional_icon and fictional_warning reach the client with the settings", async () => {

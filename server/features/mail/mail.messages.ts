@@ -28,6 +28,8 @@ export const MAIL_TEXT = {
   matchSubject: /*i18n*/ "It's a match with {from} on {site}",
   matchBody: /*i18n*/ "You and {from} like each other. Say hello!",
   matchButton: /*i18n*/ "Open the match",
+  /** §3 fictional profiles: said in every mail about one, when the site sets no fictional_warning. */
+  fictionalNote: /*i18n*/ "{from} is a fictional profile, run by the site for entertainment: not a real member.",
 
   reminderSubject: /*i18n*/ "You have unread messages on {site}",
   reminderBody: /*i18n*/ "{from} wrote to you more than a day ago and is waiting for your answer.",
