@@ -114,7 +114,12 @@ export const renderOutboxMail: MailRenderer = async (deps, row) => {
   const [subject, paragraph, button] = parts[kind];
   // §3: a fictional profile is labelled in mails too, with the site's warning or our own words.
   const fictionalNote = from.fictional ? site.fictional_warning || t(MAIL_TEXT.fictionalNote, v) : null;
-  return composeMail({ ...base, subject, paragraphs: fictionalNote ? [paragraph, fictionalNote] : [paragraph], button });
+  return composeMail({
+    ...base,
+    subject,
+    paragraphs: fictionalNote ? [paragraph, fictionalNote] : [paragraph],
+    button,
+  });
 };
 
 /**
