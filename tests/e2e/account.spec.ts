@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { test, expect } from "@playwright/test";
+import { AxeBuilder } from "@axe-core/playwright";
 import { E2E_DATA_DIR, signUp, uniqueEmail } from "./support";
 
 /**
@@ -98,4 +99,32 @@ test("the edited profile shows on the public profile page", async ({ browser }) 
   await expect(page.getByText("Dark brown", { exact: true })).toBeVisible();
   await expect(page.getByText(/Amersfoort/).first()).toBeVisible();
   await context.close();
+});
+
+test("the account screens have no axe violations (WCAG 2.2 AA and best practices), phone and desktop", async ({
+  browser,
+}) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    const context = await browser.newContext({ locale: "en-GB", viewport });
+    const page = await context.newPage();
+    const check = async (url: string) => {
+      await page.goto(url);
+      await expect(page.locator("h1").first()).toBeVisible();
+      await expect(page.locator(".spinner-border, [aria-busy='true']")).toHaveCount(0);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .analyze();
+      const summary = results.violations.map((v) => `${v.impact ?? "?"} ${v.id}: ${v.help}`);
+      expect.soft(summary, `${url} at ${viewport.width}px`).toEqual([]);
+    };
+    await check("/reset-password");
+    await check("/reset-password/do?token=not-a-real-token");
+    await signUp(page, { email: uniqueEmail("axe"), name: "Axe Checker", gender: "female" });
+    await check("/settings");
+    await check("/profile");
+    await context.close();
+  }
 });
