@@ -238,6 +238,7 @@ async function main() {
     await server.stop(15_000);
     const restartAt = Date.now();
     server = await startServer(port);
+    const readyAt = Date.now();
     let maxDbConnections = 0;
     let resubscribed = 0;
     for (;;) {
@@ -250,14 +251,18 @@ async function main() {
       await sleep(500);
     }
     const resubscribeMs = Date.now() - restartAt;
+    const afterReadyMs = Date.now() - readyAt;
     log(
-      `restart: ${resubscribed}/${connected} resubscribed in ${(resubscribeMs / 1000).toFixed(1)} s (limit 60 s); ` +
+      `restart: ${resubscribed}/${connected} resubscribed in ${(resubscribeMs / 1000).toFixed(1)} s after the old server stopped (limit 60 s), ` +
+        `${(afterReadyMs / 1000).toFixed(1)} s after the new one listened (start-up took ${((readyAt - restartAt) / 1000).toFixed(1)} s); ` +
         `PostgreSQL connections of the bench database at most ${maxDbConnections} (pool ${POOL_MAX})`,
     );
     result.restart = {
       resubscribed,
       of: connected,
       seconds: round(resubscribeMs / 1000, 1),
+      secondsAfterListening: round(afterReadyMs / 1000, 1),
+      startupSeconds: round((readyAt - restartAt) / 1000, 1),
       maxDbConnections,
       poolMax: POOL_MAX,
       pass: resubscribed >= connected && resubscribeMs <= RESUBSCRIBE_LIMIT_MS && maxDbConnections <= POOL_MAX,
