@@ -4,7 +4,7 @@ import { inTransaction } from "../../../db/create-db.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import { ACCOUNT_REACTIVATION_WINDOW_SECONDS } from "../../constants.js";
 import { createSession, endSession, hashToken } from "../accounts/sessions.service.js";
-import { deliverQueuedMail, enqueueMail, kickMailWorker } from "../mail/mail.service.js";
+import { countRecentMails, deliverQueuedMail, enqueueMail, kickMailWorker } from "../mail/mail.service.js";
 import { queueUnreadReminders } from "../notifications/notifications.service.js";
 import { deletePhotoFiles } from "../members/members.photo-store.js";
 import * as repo from "./deletion.repository.js";
@@ -109,9 +109,13 @@ export async function reactivate(
   return result;
 }
 
+/** A new reactivation mail is sent at most this often per account. */
+export const REACTIVATION_RESEND_SECONDS = 60;
+
 /**
  * Mail a new reactivation link to an account pending deletion (offered at login and signup, §8).
- * The answer is the same whether or not the address has such an account (no enumeration).
+ * The answer is the same whether or not the address has such an account (no enumeration), and
+ * when a reactivation mail went out in the last REACTIVATION_RESEND_SECONDS (nothing is sent then).
  */
 export async function requestReactivationMail(
   deps: AppDeps,
@@ -121,6 +125,8 @@ export async function requestReactivationMail(
 ): Promise<void> {
   const pending = await repo.findPendingDeletionByEmail(deps.db, email);
   if (!pending || new Date(pending.purge_after).getTime() <= now().getTime()) return;
+  // At most one reactivation mail a minute: the offer cannot be used to flood the address.
+  if ((await countRecentMails(deps, pending.user_id, "account_deleted", REACTIVATION_RESEND_SECONDS)) > 0) return;
   const token = crypto.randomBytes(32).toString("base64url");
   await repo.setTokenHash(deps.db, pending.user_id, hashToken(token));
   const mailId = await enqueueMail(deps.db, {

@@ -116,3 +116,15 @@ export async function hasDedupeKey(db: DB | Tx, key: string): Promise<boolean> {
   const r = await db.selectFrom("mail_outbox").select("id").where("dedupe_key", "=", key).executeTakeFirst();
   return r !== undefined;
 }
+
+/** How many mails of `kind` were queued for the member in the last `seconds` (a resend throttle). */
+export async function countRecentMails(db: DB, userId: number, kind: string, seconds: number): Promise<number> {
+  const r = await db
+    .selectFrom("mail_outbox")
+    .select(sql<number>`count(*)::int`.as("n"))
+    .where("user_id", "=", userId)
+    .where("kind", "=", kind)
+    .where("created_at", ">", sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}

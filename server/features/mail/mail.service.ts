@@ -169,6 +169,11 @@ export function kickMailWorker(deps: AppDeps): Promise<void> {
   return workers.get(deps)?.kick() ?? Promise.resolve();
 }
 
+/** How many mails of `kind` were queued for the member in the last `seconds` (to throttle resends). */
+export function countRecentMails(deps: Pick<AppDeps, "db">, userId: number, kind: string, seconds: number) {
+  return repo.countRecentMails(deps.db, userId, kind, seconds);
+}
+
 /**
  * Send one mail queued with deliverSelf now, on this instance, and wait for it (the activation
  * and reactivation mails, whose links the member waits for). Never throws: a failure leaves the
