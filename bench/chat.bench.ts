@@ -25,6 +25,8 @@
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   admin connection (creates/drops bench_* databases)
  *   BENCH_REDIS_URL=redis://127.0.0.1:6379
  *   BENCH_SERVER_PROF=<dir>    write a V8 CPU profile of the server under test during the rate steps into <dir>
+ *   BENCH_WARMUP=1             before the steps, every pair writes once each way (not measured): the steps
+ *                              then measure conversations that exist, as on a live site (0: no warm-up)
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -58,6 +60,7 @@ const PG_ADMIN_URL = env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/pos
 const REDIS_URL = env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const SERVER_PROF = env.BENCH_SERVER_PROF ? path.resolve(env.BENCH_SERVER_PROF) : null;
 const DRAIN_MS = 10_000;
+const WARMUP = env.BENCH_WARMUP !== "0";
 const CREDITS = 10_000_000;
 
 const MODE_TITLES = { pglite: "Embedded default: PGlite + in-process bus", postgres: "PostgreSQL + Redis" } as const;
@@ -186,6 +189,13 @@ async function runSystem(opts: {
         `${fmtBytes(memory.heapPerConnection)} heap (from zero, with one-off costs: ${fmtBytes(memory.rssPerConnectionFromZero)} RSS, ${fmtBytes(memory.heapPerConnectionFromZero)} heap)`,
     );
 
+    if (WARMUP && opts.transport === "trpc") {
+      // Every pair writes once each way before the measured steps, so they measure the steady
+      // state of a live site (conversations exist) rather than N/2 first messages.
+      const seconds = Math.ceil(all.length / 50);
+      const w = await pool.step(0, 50, seconds, { drainMs: DRAIN_MS });
+      log(`${opts.name}: warm-up (not measured): ${w.acked}/${w.sent} sent in the pairs' conversations, both ways`);
+    }
     const steps: StepRecord[] = [];
     if (SERVER_PROF && opts.transport === "trpc") await server.call("profileStart");
     const watched = [server.pid, ...pool.pids, process.pid];
