@@ -183,7 +183,8 @@ async function audit(port: number, pagePath: string, cookie: string | null) {
   if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   // The whole report, for a closer look (layout shifts, long tasks, the LCP element).
-  const reportFile = path.join(os.tmpdir(), `amora-lighthouse${pagePath.replace(/\//g, "-") || "-home"}.json`);
+  const reportName = pagePath === "/" ? "home" : pagePath.slice(1).replace(/\//g, "-");
+  const reportFile = path.join(os.tmpdir(), `amora-lighthouse-${reportName}.json`);
   fs.writeFileSync(reportFile, JSON.stringify(lhr));
   const shifts = (
     (lhr.audits["layout-shifts"]?.details as { items?: Array<{ node?: { selector?: string }; score?: number }> })
