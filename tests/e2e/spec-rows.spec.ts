@@ -1,5 +1,5 @@
 import { test, expect, type Browser, type Page } from "@playwright/test";
-import { logIn } from "./support";
+import { readMailLink, signUp, uniqueEmail } from "./support";
 
 /**
  * Issue 14's screen behaviours, with two members in two browser contexts: the §2 'new like'
@@ -15,27 +15,30 @@ interface Member {
   id: number;
 }
 
-/** Log in as one of the seeded demo accounts (README) in a browser context of its own. */
-async function logInAs(browser: Browser, email: string): Promise<Member> {
+/** A new member: signup through the screen, then the mailed confirmation link (as main-job does). */
+async function newMember(browser: Browser, name: string, gender: "female" | "male"): Promise<Member> {
   const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await logIn(page, email, "demo12345");
-  const me = await page.evaluate(async () => {
-    const answer = (await (await fetch("/trpc/accounts.me")).json()) as {
-      result: { data: { id: number; name: string } };
-    };
-    return answer.result.data;
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "-"));
+  await signUp(page, { email, name, gender, country: "BE" });
+  await page.goto(await readMailLink(email));
+  await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
+  const id = await page.evaluate(async () => {
+    const answer = (await (await fetch("/trpc/accounts.me")).json()) as { result: { data: { id: number } } };
+    return answer.result.data.id;
   });
-  return { page, name: me.name, id: me.id };
+  return { page, name, id };
 }
 
 let ada: Member;
 let ben: Member;
 
-// The seeded premium member (Demo, a woman) and free member (Sam, a man): no like or chat between them yet.
+// Two new members of this file only: other specs' likes, chats and blocks between the seeded
+// demo accounts cannot get in the way.
+const suffix = Date.now().toString(36).slice(-5);
 test.beforeAll(async ({ browser }) => {
-  ada = await logInAs(browser, "demo@amora.test");
-  ben = await logInAs(browser, "free@amora.test");
+  ada = await newMember(browser, `Ada ${suffix}`, "female");
+  ben = await newMember(browser, `Ben ${suffix}`, "male");
 });
 test.afterAll(async () => {
   await ada?.page.context().close();
