@@ -126,6 +126,21 @@ describe("related profiles (§2 profile view)", () => {
     expect(related.items.every((p) => p.country === country && p.gender === "female")).toBe(true);
   });
 
+  it("a member with a block between them and the viewer, either way, is not related (§4)", async () => {
+    const country = "AT";
+    const viewer = await member({ gender: "male", country });
+    const profile = await member({ gender: "female", country });
+    const blockedByViewer = await member({ gender: "female", country });
+    const blockerOfViewer = await member({ gender: "female", country });
+    const open = await member({ gender: "female", country });
+    await viewer.api.safety.block({ profileId: blockedByViewer.id });
+    await blockerOfViewer.api.safety.block({ profileId: viewer.id });
+    const ids = (await viewer.api.members.related({ id: profile.id })).items.map((p) => p.id);
+    expect(ids).toContain(open.id);
+    expect(ids).not.toContain(blockedByViewer.id);
+    expect(ids).not.toContain(blockerOfViewer.id);
+  });
+
   it("a profile hidden from the viewer has no related row (NOT_FOUND)", async () => {
     const viewer = await member();
     const hidden = await member({ confirmed: false });
@@ -145,8 +160,13 @@ describe("the /likes suggestion card (§7 auto-like)", () => {
     expect(suggestion?.kind).toBe("suggestion");
     expect(suggestion!.profile.id).not.toBe(me.id);
 
+    // The liker is a fictional profile (run by the site): the card keeps the flag for its label.
+    await t.server.deps.db.updateTable("profiles").set({ fictional: true }).where("id", "=", liker.id).execute();
     await liker.api.likes.like({ profileId: me.id });
-    expect(await me.api.likes.suggestion()).toMatchObject({ kind: "received", profile: { id: liker.id } });
+    expect(await me.api.likes.suggestion()).toMatchObject({
+      kind: "received",
+      profile: { id: liker.id, fictional: true },
+    });
 
     // Once seen (profile opened, §4), it is no longer presented as a new like.
     await me.api.likes.markSeen({ profileId: liker.id });
