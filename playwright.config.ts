@@ -51,6 +51,12 @@ export default defineConfig({
       NODE_ENV: "test",
       // tests/e2e/safety-report.spec.ts logs in as this operator (issue 10, /ops).
       OPERATOR_EMAILS: "ops.e2e@example.com",
+      // Every screen test signs up and logs in from 127.0.0.1: the per-address limits of a real
+      // site (issue 10) would refuse the run's later sign-ups.
+      RATE_LIMIT_SIGNUP_IP: "1000/3600",
+      RATE_LIMIT_SIGNUP_EMAIL: "1000/3600",
+      RATE_LIMIT_MAIL_IP: "1000/3600",
+      RATE_LIMIT_LOGIN_IP: "1000/900",
     },
   },
 });

@@ -28,8 +28,9 @@ import { appRouter, type AppRouter } from "./router.js";
 import { createContextFactory } from "./trpc/context.js";
 import { isAllowedOrigin, isJsonBody, mayReadOpsDetails, routeOf, routedPath } from "./http/request-guard.js";
 import { isSecureRequest } from "./http/session-cookie.js";
-import { RETRY_AFTER_SECONDS, rootErrorHandler } from "./http/errors.js";
 import { clientRoutes } from "./http/site-pages.js";
+import { RETRY_AFTER_SECONDS, rootErrorHandler } from "./http/errors.js";
+import { createRateLimits, RateLimitedError } from "./features/rate-limits/rate-limits.service.js";
 import { legacyApi } from "./legacy/index.js";
 import { resolveSecret } from "./features/secrets/secrets.service.js";
 import { createFileSmsSender } from "./infra/sms.js";
@@ -39,6 +40,10 @@ import { photoRoutes } from "./features/members/photos.http.js";
 import { secureStoredPrivatePhotos } from "./features/members/photos.service.js";
 import { trackRequests } from "./infra/drain.js";
 import { carryRequestIds, carrySocketRequestIds } from "./infra/request-context.js";
+import { startMailWorker } from "./features/mail/mail.service.js";
+import { renderOutboxMail } from "./features/mail/mail.templates.js";
+import { notificationRoutes } from "./features/notifications/notifications.http.js";
+import { startDeletionPurgeJob } from "./features/account-deletion/deletion.service.js";
 
 /** How often sockets are checked for a send buffer past WS_MAX_BUFFERED_BYTES. */
 const SLOW_CONSUMER_CHECK_MS = 1000;
@@ -78,6 +83,8 @@ export async function buildApp(
   // No secret has a built-in value: unset, it is generated once and kept in the database.
   const paymentWebhookSecret = await resolveSecret(db, "payment_webhook", config.PAYMENT_WEBHOOK_SECRET);
   const mediaUrlSecret = await resolveSecret(db, "media_url", undefined);
+  const mailWebhookSecret = await resolveSecret(db, "mail_webhook", config.MAIL_WEBHOOK_SECRET);
+  const mailLinkSecret = await resolveSecret(db, "mail_links", undefined);
   // The simulated provider posts its signed webhooks through the real HTTP route (the app is
   // built below; deliveries only start once it serves requests).
   let appForWebhooks: FastifyInstance | null = null;
@@ -112,10 +119,17 @@ export async function buildApp(
     simulatedCheckout: opts.deps?.paymentProvider ? (opts.deps.simulatedCheckout ?? null) : simulatedCheckout,
     paymentWebhookSecret,
     mediaUrlSecret,
+    mailWebhookSecret,
+    mailLinkSecret,
+    rateLimits: opts.deps?.rateLimits ?? createRateLimits(config, log),
   };
   registerDatabaseGauges(metrics, db, bus); // mail queue, payments, readiness (read at scrape time)
   if (config.SEED_DEMO) await seedIfEmpty(deps);
   await secureStoredPrivatePhotos(deps);
+  // The mail outbox is drained by every instance (claims are exclusive), and pending deletions
+  // past their 14 days are purged (§4, §9).
+  const stopMailWorker = startMailWorker(deps, renderOutboxMail);
+  const stopPurgeJob = startDeletionPurgeJob(deps);
 
   const stopSessionListener = await bus.subscribe(SESSION_ENDED_CHANNEL, (msg) => {
     const sessionId = (msg as { sessionId?: unknown }).sessionId;
@@ -144,9 +158,9 @@ export async function buildApp(
     routerOptions: { maxParamLength: 5000 },
   });
   appForWebhooks = app;
-  app.setErrorHandler(rootErrorHandler); // the database unreachable: 503 + Retry-After, never 500
   const requests = trackRequests(app); // shutdown waits for the requests under way (infra/drain.ts)
   carryRequestIds(app); // every log line of a request (services too) carries its requestId
+  app.setErrorHandler(rootErrorHandler); // the database unreachable: 503 + Retry-After, never 500
 
   await app.register(fastifyCookie);
   // Dynamic answers (tRPC and legacy JSON) compressed on the fly, brotli at a cheap quality, above
@@ -223,8 +237,12 @@ export async function buildApp(
     trpcOptions: {
       router: appRouter,
       createContext: createContextFactory(deps),
+      // Issue 10: one batched request carries at most this many calls (400 beyond).
+      maxBatchSize: config.TRPC_MAX_BATCH_SIZE,
       responseMeta({ errors }) {
-        // A database restart answers 503; tell clients when to come back (as the legacy API does).
+        // 503 (database restarting) and 429 (an abuse limit) tell clients when to come back.
+        const limited = errors.map((e) => e.cause).find((c) => c instanceof RateLimitedError);
+        if (limited) return { headers: new Headers({ "retry-after": String(limited.retryAfterSeconds) }) };
         return errors.some((e) => e.code === "SERVICE_UNAVAILABLE")
           ? { headers: new Headers({ "retry-after": String(RETRY_AFTER_SECONDS) }) }
           : {};
@@ -238,6 +256,7 @@ export async function buildApp(
   await app.register(legacyApi(deps), { prefix: "/api" }); // §7 /api/*.php polling API (server/legacy)
   await app.register(paymentRoutes(deps)); // payment webhooks and the simulated hosted checkout's API
   await app.register(photoRoutes(deps)); // POST /media/upload: a member adds a photo (multipart)
+  await app.register(notificationRoutes(deps)); // one-click unsubscribe (RFC 8058) and the mail webhook
 
   // Photos: unguessable file names, so a URL is only known to members the server showed it to.
   fs.mkdirSync(config.mediaDir, { recursive: true });
@@ -288,10 +307,13 @@ export async function buildApp(
       clearInterval(sessionSweep);
       stopReconnectSweep();
       stopSlowConsumerGuard();
+      stopPurgeJob();
+      await stopMailWorker();
       // Let webhooks under way land before the database closes (bounded: a retry loop may wait).
       await Promise.race([simulatedCheckout.idle(), new Promise((r) => setTimeout(r, 2000).unref())]);
       await app.close();
       await bus.close();
+      await deps.rateLimits.close();
       await db.destroy();
     },
   };

@@ -11,6 +11,18 @@ import { z } from "zod";
  */
 const boolish = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 
+/** "<points>/<seconds>": 1–1,000,000 actions per 1 s–7 days. */
+const rateLimit = z
+  .string()
+  .regex(/^\d{1,7}\/\d{1,6}$/, { message: 'a limit "<points>/<seconds>", e.g. "10/3600"' })
+  .refine(
+    (v) => {
+      const [points, seconds] = v.split("/").map(Number) as [number, number];
+      return points >= 1 && points <= 1_000_000 && seconds >= 1 && seconds <= 7 * 24 * 3600;
+    },
+    { message: "1 to 1,000,000 points per 1 s to 7 days" },
+  );
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("0.0.0.0"),
@@ -36,6 +48,22 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Put before every Redis channel: instances of one site share it; other sites use another. */
   REDIS_CHANNEL_PREFIX: z.string().max(100).default("amora:"),
+  /**
+   * Abuse limits (issue 10), "<points>/<seconds>" per key: per client address (_IP), per e-mail
+   * address (_EMAIL) or per member. Shared by all instances through Redis when REDIS_URL is set.
+   */
+  RATE_LIMIT_SIGNUP_IP: rateLimit.default("10/3600"),
+  RATE_LIMIT_SIGNUP_EMAIL: rateLimit.default("3/3600"),
+  RATE_LIMIT_MAIL_IP: rateLimit.default("10/3600"),
+  RATE_LIMIT_MAIL_EMAIL: rateLimit.default("5/3600"),
+  RATE_LIMIT_LOGIN_IP: rateLimit.default("30/900"),
+  RATE_LIMIT_LIKE: rateLimit.default("60/60"),
+  RATE_LIMIT_MESSAGE: rateLimit.default("30/60"),
+  RATE_LIMIT_UPLOAD: rateLimit.default("20/3600"),
+  RATE_LIMIT_REPORT: rateLimit.default("10/3600"),
+  RATE_LIMIT_POLL: rateLimit.default("120/60"),
+  /** Most procedures one batched tRPC request may carry (more: 400). */
+  TRPC_MAX_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("Dating site <no-reply@localhost>"),
   /** Force the Secure flag on cookies (otherwise set when the request came over https). */

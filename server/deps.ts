@@ -6,6 +6,7 @@ import type { Mailer } from "./infra/mailer.js";
 import type { Metrics } from "./infra/metrics.js";
 import type { SocketRegistry } from "./infra/socket-registry.js";
 import type { SmsSender } from "./infra/sms.js";
+import type { RateLimits } from "./features/rate-limits/rate-limits.service.js";
 import type { PaymentProvider } from "./features/payments/providers/payment-provider.js";
 import type { SimulatedProvider } from "./features/payments/providers/simulated.provider.js";
 
@@ -37,4 +38,6 @@ export interface AppDeps {
   mailWebhookSecret: string;
   /** Key of the signed links in mails (unsubscribe without login), generated on first start and stored. */
   mailLinkSecret: string;
+  /** The abuse limits (issue 10): on Redis when REDIS_URL is set, else in memory. */
+  rateLimits: RateLimits;
 }

@@ -46,6 +46,7 @@ export const APP_ERROR_CODES = [
   "ACCOUNT_SUSPENDED",
   "ACCOUNT_BANNED",
   "SERVICE_UNAVAILABLE",
+  "RATE_LIMITED",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

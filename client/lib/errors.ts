@@ -51,6 +51,7 @@ const MESSAGES: Record<Exclude<AppErrorCode, "VALIDATION">, MessageDescriptor> =
   ACCOUNT_SUSPENDED: msg`Your account has been suspended. Please contact customer service.`,
   ACCOUNT_BANNED: msg`Your account has been banned.`,
   SERVICE_UNAVAILABLE: msg`The site is briefly unavailable. Please try again in a moment.`,
+  RATE_LIMITED: msg`Too many requests. Please wait {seconds} seconds and try again.`,
 };
 const GENERIC = msg`An error occured, please try again later.`; // §8 wording
 

@@ -36,6 +36,7 @@ export function legacyErrorHandler(err: FastifyError | Error, req: FastifyReques
   if (!(err instanceof DomainError) && isDatabaseUnavailable(err)) err = new ServiceUnavailableError();
   if (err instanceof DomainError) {
     if (err.code === "SERVICE_UNAVAILABLE") reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+    if (err.code === "RATE_LIMITED") reply.header("retry-after", String(err.details?.seconds ?? RETRY_AFTER_SECONDS));
     const body: LegacyErrorBody = { error: err.code.toLowerCase(), message: err.message };
     if (err.details) body.details = err.details;
     return reply.code(httpStatusOf(err.code)).send(body);

@@ -3,9 +3,14 @@ import fastifyFormbody from "@fastify/formbody";
 import type { AppDeps } from "../deps.js";
 import { legacyErrorHandler } from "./errors.js";
 import { isForeignRequest, refuseForeign, routeOf } from "../http/request-guard.js";
+import { appCookiesOf } from "../http/session-cookie.js";
+import { hashToken } from "../features/accounts/sessions.service.js";
 import { userRoutes } from "./user.routes.js";
 import { memberRoutes } from "./member.routes.js";
 import { siteRoutes } from "./site.routes.js";
+
+/** The §7 reads older clients poll: counted against the `poll` limit. */
+const LEGACY_POLLS = new Set(["/api/user.php", "/api/chats.php", "/api/likes.php", "/api/auto-like.php"]);
 
 /** The legacy calls' bodies are a login, a language or a push subscription: a few hundred bytes. */
 export const LEGACY_BODY_LIMIT_BYTES = 16 * 1024;
@@ -34,6 +39,18 @@ export function legacyApi(deps: AppDeps) {
       const changesState = req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS";
       if ((changesState || routeOf(req) === "/api/logout.php") && isForeignRequest(req, deps.config)) {
         return refuseForeign(reply);
+      }
+    });
+
+    // Abuse limits (issue 10), the same limiters as tRPC's (trpc/rate-limit.ts): polls per session
+    // (or client address), logins per client address. 429 with Retry-After (legacy/errors.ts).
+    app.addHook("preHandler", async (req) => {
+      const route = routeOf(req);
+      if (req.method === "GET" && route && LEGACY_POLLS.has(route)) {
+        const { sessionToken } = appCookiesOf(req.headers);
+        await deps.rateLimits.consume("poll", sessionToken ? `s:${hashToken(sessionToken)}` : `ip:${req.ip}`);
+      } else if (req.method === "POST" && route === "/api/user.php" && !(req.query as { push?: unknown }).push) {
+        await deps.rateLimits.consume("login_ip", req.ip);
       }
     });
 

@@ -2,6 +2,7 @@ import { initTRPC } from "@trpc/server";
 import type { Context } from "./context.js";
 import { errorData, toTRPCError } from "./errors.js";
 import { AuthenticationRequiredError } from "../domain-error.js";
+import { limitKeysFor, PROCEDURE_LIMITS } from "./rate-limit.js";
 import { resolveSessionById } from "../features/accounts/sessions.service.js";
 
 /**
@@ -49,8 +50,18 @@ const currentMember = t.middleware(async function currentMember({ ctx, next }) {
   return next({ ctx: { ...ctx, member: await resolveSessionById(ctx.deps, ctx.member.sessionId) } });
 });
 
+/**
+ * The abuse limits of the procedure (trpc/rate-limit.ts), counted before it runs, on both
+ * transports: 429 RATE_LIMITED with Retry-After when one is exhausted.
+ */
+const rateLimited = t.middleware(async function rateLimited({ ctx, path, getRawInput, next }) {
+  const keys = limitKeysFor(path, ctx, PROCEDURE_LIMITS[path] ? await getRawInput() : undefined);
+  for (const [name, key] of keys) await ctx.deps.rateLimits.consume(name, key);
+  return next();
+});
+
 /** Open to visitors. */
-export const publicProcedure = t.procedure.use(mapDomainErrors).use(currentMember);
+export const publicProcedure = t.procedure.use(mapDomainErrors).use(currentMember).use(rateLimited);
 
 /** Needs a logged-in member: narrows ctx.member to non-null (403 authentication_required otherwise). */
 export const memberProcedure = publicProcedure.use(async function requireMember({ ctx, next }) {

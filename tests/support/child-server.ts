@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
+import { GENEROUS_RATE_LIMITS } from "./server.js";
 
 /**
  * The server in a child process, exactly as `npm start` runs it (without the build): Node with
@@ -56,6 +57,7 @@ export async function childServer(
           SEED_DEMO: "false",
           LOG_LEVEL: "error",
           NODE_ENV: "test",
+          ...GENEROUS_RATE_LIMITS,
           ...env,
           PORT: String(port),
           HOST: "127.0.0.1",

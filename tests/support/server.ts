@@ -9,6 +9,13 @@ import { createTestDatabase, type TestDatabase } from "./database.js";
 import { testRedisUrl } from "./env.js";
 import { recordingMailer, type RecordingMailer } from "./mailbox.js";
 
+/** Limits no test reaches except on purpose (each RATE_LIMIT_* setting, issue 10). */
+export const GENEROUS_RATE_LIMITS = Object.fromEntries(
+  ["SIGNUP_IP", "SIGNUP_EMAIL", "MAIL_IP", "MAIL_EMAIL", "LOGIN_IP", "LIKE", "MESSAGE", "UPLOAD", "REPORT", "POLL"].map(
+    (name) => [`RATE_LIMIT_${name}`, "1000000/60"],
+  ),
+);
+
 export interface TestServer {
   app: App["app"];
   deps: AppDeps;
@@ -49,6 +56,9 @@ export async function startTestServer(db: TestDatabase, opts: StartOptions = {})
     SEED_MEMBERS: "0",
     ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl, DATABASE_POOL_MAX: "10" } : {}),
     ...(useRedis && testRedisUrl ? { REDIS_URL: testRedisUrl } : {}),
+    // Test files run at once from one address on one Redis: the abuse limits (issue 10) would
+    // count all of them together. tests/integration/rate-limits.test.ts sets real ones.
+    ...GENEROUS_RATE_LIMITS,
     ...opts.env,
   });
   const log = createLogger(config.LOG_LEVEL, config.INSTANCE_ID);

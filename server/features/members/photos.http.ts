@@ -34,6 +34,7 @@ const PrivatePhotoRequest = z.object({
 
 function sendDomainError(reply: FastifyReply, err: DomainError) {
   const status = httpStatusOf(err.code);
+  if (err.code === "RATE_LIMITED") reply.header("retry-after", String(err.details?.seconds ?? 1));
   return reply
     .code(status)
     .send({ error: err.code.toLowerCase(), appCode: err.code, message: err.message, details: err.details ?? null });
@@ -49,7 +50,8 @@ function sendDomainError(reply: FastifyReply, err: DomainError) {
  * Output: 201 { photo: { id, isMain, isPrivate, url, thumbUrl } }.
  * Errors (JSON { error, appCode, message, details }): 403 origin_not_allowed; 403
  * authentication_required; 400 INVALID_IMAGE (not a JPEG, PNG, WebP, GIF or AVIF; no file);
- * 413 PHOTO_TOO_LARGE; 403 PHOTO_LIMIT (§5, §9: 3 free, 25 premium). Nothing is stored on error.
+ * 413 PHOTO_TOO_LARGE; 403 PHOTO_LIMIT (§5, §9: 3 free, 25 premium); 429 RATE_LIMITED with Retry-After
+ * (RATE_LIMIT_UPLOAD). Nothing is stored on error.
  */
 export function photoRoutes(deps: AppDeps) {
   return async function (app: FastifyInstance) {
@@ -97,6 +99,12 @@ export function photoRoutes(deps: AppDeps) {
             message: "authentication_required",
           });
         if (!req.isMultipart()) return sendDomainError(reply, new InvalidImageError());
+        try {
+          await deps.rateLimits.consume("upload", member.id); // issue 10: uploads per member
+        } catch (err) {
+          if (err instanceof DomainError) return sendDomainError(reply, err);
+          throw err;
+        }
 
         let buffer: Buffer;
         let isPrivate: boolean;

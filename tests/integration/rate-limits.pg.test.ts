@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { createTestDatabase } from "../support/database.js";
+import { startTestServer } from "../support/server.js";
+import { createMember, signupFields } from "../support/factories.js";
+import { skipWithout } from "../support/env.js";
+import { startOwnRedis } from "../support/own-redis.js";
+import { isolated, post } from "../support/rate-limits.js";
+
+/** Issue 10, abuse limits on Redis: shared by the instances, and what an outage of Redis does. */
+describe.skipIf(skipWithout("postgres+redis", "abuse limits on Redis"))("limits on Redis", { timeout: 120_000 }, () => {
+  it("hold across two instances sharing one Redis", async () => {
+    const db = await createTestDatabase();
+    const env = isolated();
+    const a = await startTestServer(db, { redis: true, env });
+    const b = await startTestServer(db, { redis: true, env });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await post(i % 2 ? b : a, "accounts.signup", signupFields())).status);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+      await db.drop();
+    }
+  });
+
+  it("with Redis down: sign-up and login fail closed (503), polls stay open", async () => {
+    const redis = await startOwnRedis();
+    const db = await createTestDatabase();
+    const server = await startTestServer(db, { redis: true, env: { ...isolated(), REDIS_URL: redis.url } });
+    try {
+      const member = await createMember(server.deps);
+      await redis.stop();
+      expect((await post(server, "accounts.signup", signupFields())).status).toBe(503);
+      expect((await post(server, "accounts.login", { email: member.email, password: "whatever1" })).status).toBe(503);
+      const poll = await fetch(`${server.url}/api/chats.php`, { headers: { cookie: `auth=${member.sessionToken}` } });
+      expect(poll.status).toBe(200);
+    } finally {
+      await redis.start();
+      await server.close();
+      await db.drop();
+      await redis.stop();
+    }
+  });
+});
