@@ -1,0 +1,241 @@
+/**
+ * `npm run bench:search` — the §2 member search on 1,000,000 profiles, beside its floor (issue 13).
+ *
+ * Creates its own PostgreSQL database (dropped afterwards), migrates it, loads BENCH_PROFILES
+ * members with COPY (users and profiles; ~5 % hidden: invisible, unconfirmed, pending deletion),
+ * ANALYZE, then for each realistic filter mix (gender, country, region, age range, newest active
+ * first; page 1 and page 20) measures at concurrency 1 and 8:
+ *   - ours: the members service's searchMembers (the page query and the capped count, as the
+ *     members.search procedure runs them), through Kysely on the app's pool;
+ *   - the floor: the very same SQL statements (captured from ours) through postgres.js, no app.
+ * Goal: ours p95 at c = 8 ≤ 1.25 × the floor's p95 + 2 ms. Each mix's EXPLAIN (ANALYZE) is
+ * written to docs/performance.md, and a plan with a sequential scan on profiles fails the bench.
+ * Results: bench/results/latest-search.json as {"postgres.<mix>.c8.p95": {ours, floor, ratio, unit}, …}.
+ *
+ * Environment knobs: BENCH_PROFILES=1000000  BENCH_ROUNDS=200 (searches per mix and concurrency)
+ *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres (admin connection)
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { fileURLToPath } from "node:url";
+import postgres from "postgres";
+import { Kysely, type LogEvent } from "kysely";
+import { PostgresJSDialect } from "kysely-postgres-js";
+import type { Database } from "../db/database.js";
+import { createDb } from "../db/create-db.js";
+import { migrateToLatest } from "../db/migrate.js";
+import { searchMembers } from "../server/features/members/members.service.js";
+import { SearchMembersInput } from "../server/features/members/members.schema.js";
+import { quantile, round, summarize } from "./lib/stats.js";
+
+const env = process.env;
+const PROFILES = Number(env.BENCH_PROFILES ?? 1_000_000);
+const ROUNDS = Number(env.BENCH_ROUNDS ?? 200);
+const PG_ADMIN_URL = env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const t0 = performance.now();
+const log = (m: string) => console.log(`[${((performance.now() - t0) / 1000).toFixed(1).padStart(6)}s] ${m}`);
+
+const COUNTRIES = ["DE", "DE", "DE", "NL", "NL", "AT", "CH", "FR", "ES", "IT", "PL", "BE"];
+const REGIONS: Record<string, string[]> = {
+  DE: ["Bayern", "Berlin", "Hamburg", "Hessen", "Nordrhein-Westfalen", "Sachsen"],
+  NL: ["Noord-Holland", "Zuid-Holland", "Utrecht"],
+};
+
+/** The filter mixes: what members really search for. */
+const MIXES: Array<[string, Record<string, unknown>]> = [
+  ["women_any_country_p1", { gender: "female" }],
+  ["women_de_25_35_p1", { gender: "female", country: "DE", minAge: 25, maxAge: 35 }],
+  ["men_de_bayern_p1", { gender: "male", country: "DE", region: "Bayern" }],
+  ["women_nl_30_45_p20", { gender: "female", country: "NL", minAge: 30, maxAge: 45, page: 20 }],
+  ["any_at_p1", { country: "AT" }],
+  ["men_any_country_40_60_p20", { gender: "male", minAge: 40, maxAge: 60, page: 20 }],
+];
+
+async function copyProfiles(databaseUrl: string): Promise<void> {
+  const pg = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const now = Date.now();
+  function* users() {
+    for (let i = 1; i <= PROFILES; i++) {
+      const status = i % 41 === 0 ? "not_confirmed" : i % 53 === 0 ? "pending_deletion" : "active";
+      yield `${i}\tm${i}@bench.test\tx\t${status}\t${i % 37 === 0 ? "t" : "f"}\n`;
+    }
+  }
+  function* profiles() {
+    for (let i = 1; i <= PROFILES; i++) {
+      const country = COUNTRIES[i % COUNTRIES.length]!;
+      const regions = REGIONS[country];
+      const region = regions ? regions[(i >> 3) % regions.length]! : "\\N";
+      const age = 18 + ((i * 7919) % 62);
+      const birth = new Date(now - age * 365.25 * 86_400_000 - (i % 300) * 86_400_000).toISOString().slice(0, 10);
+      const active = new Date(now - ((i * 104_729) % (90 * 86_400)) * 1000).toISOString();
+      const hidden = i % 37 === 0 || i % 41 === 0 || i % 53 === 0;
+      yield `${i}\tMember ${i}\t${i % 53 === 0 ? "disabled" : "active"}\t${i % 2 ? "female" : "male"}\t${birth}\t${country}\t${region}\t${hidden ? "f" : "t"}\t${active}\n`;
+    }
+  }
+  const batched = (gen: Generator<string>) =>
+    Readable.from(
+      (function* () {
+        let buf = "";
+        for (const line of gen) {
+          buf += line;
+          if (buf.length > 1 << 20) {
+            yield buf;
+            buf = "";
+          }
+        }
+        if (buf) yield buf;
+      })(),
+    );
+  await pipeline(
+    batched(users()),
+    await pg`copy users (id, email, password_hash, status, invisible) from stdin`.writable(),
+  );
+  await pipeline(
+    batched(profiles()),
+    await pg`copy profiles (id, name, status, gender, birth_date, country, region, visible, last_active) from stdin`.writable(),
+  );
+  await pg`select setval('users_id_seq', ${PROFILES})`;
+  await pg`analyze users`;
+  await pg`analyze profiles`;
+  await pg.end();
+}
+
+async function measure(run: () => Promise<unknown>, concurrency: number): Promise<number[]> {
+  const samples: number[] = [];
+  let left = ROUNDS;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (left-- > 0) {
+        const s = performance.now();
+        await run();
+        samples.push(performance.now() - s);
+      }
+    }),
+  );
+  return samples;
+}
+
+async function main(): Promise<void> {
+  log(`bench:search: ${PROFILES.toLocaleString("en-US")} profiles; Node ${process.version}, ${os.cpus().length} cores`);
+  const name = `bench_search_${Date.now().toString(36)}`;
+  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const u = new URL(PG_ADMIN_URL);
+  u.pathname = `/${name}`;
+  const databaseUrl = u.toString();
+  const { db } = createDb({ databaseUrl, poolMax: 10 });
+  const floorSql = postgres(databaseUrl, {
+    max: 10,
+    onnotice: () => {},
+    types: { date: { to: 1082, from: [1082], serialize: (v: string) => v, parse: (v: string) => v } },
+  });
+  const results: Record<string, unknown> = {
+    bench: "search",
+    at: new Date().toISOString(),
+    profiles: PROFILES,
+    rounds: ROUNDS,
+    node: process.version,
+    cores: os.cpus().length,
+  };
+  const explains: string[] = [];
+  const table: string[][] = [];
+  let seqScans = 0;
+  try {
+    await migrateToLatest(db);
+    log("copying profiles …");
+    await copyProfiles(databaseUrl);
+    log("loaded and analyzed");
+    const viewerId = 1;
+    for (const [mix, raw] of MIXES) {
+      const input = SearchMembersInput.parse(raw);
+      // The statements of this mix, as ours sends them (Kysely's log hook).
+      const statements: Array<{ sql: string; parameters: readonly unknown[] }> = [];
+      const onLog = (e: LogEvent) => {
+        statements.push({ sql: e.query.sql, parameters: e.query.parameters });
+      };
+      const recDb = new Kysely<Database>({
+        dialect: new PostgresJSDialect({ postgres: floorSql }),
+        log: onLog,
+      });
+      const first = await searchMembers({ db: recDb }, viewerId, input);
+      if (statements.length === 0) throw new Error(`${mix}: no statements captured`);
+      const floorRun = () => Promise.all(statements.map((s) => floorSql.unsafe(s.sql, s.parameters as never[])));
+      const oursRun = () => searchMembers({ db }, viewerId, input);
+      // Warm both, then measure at c = 1 and c = 8.
+      await measure(oursRun, 4);
+      await measure(floorRun, 4);
+      const row = [mix, String(first.items.length), String(first.total)];
+      for (const c of [1, 8]) {
+        const oursSamples = await measure(oursRun, c);
+        const floorSamples = await measure(floorRun, c);
+        const ours = summarize(oursSamples);
+        const floor = summarize(floorSamples);
+        const o95 = p95(oursSamples);
+        const f95 = p95(floorSamples);
+        const goal = 1.25 * f95 + 2;
+        results[`postgres.${mix}.c${c}.p95`] = {
+          ours: round(o95),
+          floor: round(f95),
+          ratio: round(o95 / f95),
+          unit: "ms",
+        };
+        results[`postgres.${mix}.c${c}.p50`] = {
+          ours: round(ours.p50),
+          floor: round(floor.p50),
+          ratio: round(ours.p50! / floor.p50!),
+          unit: "ms",
+        };
+        row.push(o95.toFixed(2), f95.toFixed(2), c === 8 ? (o95 <= goal ? "met" : "NOT met") : "");
+      }
+      table.push(row);
+      // EXPLAIN of the page query (the first statement with ORDER BY) and the count.
+      for (const s of statements) {
+        const plan = (await floorSql.unsafe(
+          `explain (analyze, buffers, costs off, timing off) ${s.sql}`,
+          s.parameters as never[],
+        )) as unknown as Array<Record<string, string>>;
+        const text = plan.map((r) => Object.values(r)[0]).join("\n");
+        if (/Seq Scan on profiles/.test(text)) seqScans++;
+        explains.push(
+          `### ${mix} — ${/order by/i.test(s.sql) ? "page" : "count"}\n\nFilters: \`${JSON.stringify(raw)}\`\n\n\`\`\`\n${text}\n\`\`\``,
+        );
+      }
+    }
+  } finally {
+    await db.destroy().catch(() => {});
+    await floorSql.end({ timeout: 5 }).catch(() => {});
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+    log(`dropped ${name}`);
+  }
+  const header = ["mix", "rows", "total", "c1 ours p95", "c1 floor p95", "", "c8 ours p95", "c8 floor p95", "goal"];
+  const lines = table.map((r) => [r[0], r[1], r[2], r[3], r[4], "", r[6], r[7], r[8]]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
+  const fmt = (cells: Array<string | undefined>) => cells.map((c, i) => (c ?? "").padEnd(widths[i]!)).join("  ");
+  const tableText = [fmt(header), widths.map((w) => "-".repeat(w)).join("  "), ...lines.map(fmt)].join("\n");
+  console.log(`\n${tableText}\n\nplans with a sequential scan on profiles: ${seqScans}`);
+  results["postgres.seq_scans"] = { ours: seqScans, floor: 0, ratio: null, unit: "plans" };
+  fs.mkdirSync(path.join(root, "bench", "results"), { recursive: true });
+  fs.writeFileSync(path.join(root, "bench", "results", "latest-search.json"), `${JSON.stringify(results, null, 2)}\n`);
+  const doc = path.join(root, "docs", "performance.md");
+  const prev = fs.existsSync(doc) ? fs.readFileSync(doc, "utf8") : "# Performance\n";
+  const start = "<!-- bench:search start -->";
+  const end = "<!-- bench:search end -->";
+  const section = `${start}\n## Search on ${PROFILES.toLocaleString("en-US")} profiles (bench:search, ${new Date().toISOString().slice(0, 10)})\n\np95 in ms, ${ROUNDS} searches per mix and concurrency; the floor runs the same SQL through postgres.js. Goal at c = 8: ours ≤ 1.25 × floor + 2 ms.\n\n\`\`\`\n${tableText}\n\`\`\`\n\nPlans with a sequential scan on profiles: ${seqScans}.\n\n${explains.join("\n\n")}\n${end}`;
+  const next = prev.includes(start)
+    ? prev.slice(0, prev.indexOf(start)) + section + prev.slice(prev.indexOf(end) + end.length)
+    : `${prev.trimEnd()}\n\n${section}\n`;
+  fs.writeFileSync(doc, next);
+  log("written: bench/results/latest-search.json, docs/performance.md");
+  process.exitCode = seqScans > 0 ? 1 : 0;
+}
+
+function p95(samples: number[]): number {
+  return quantile(Float64Array.from(samples).sort(), 0.95) ?? NaN;
+}
+
+await main();
