@@ -3,7 +3,6 @@ import { ChatLayout, DefaultLayout, EmptyLayout, LanderLayout } from "../compone
 import { NotFoundPage, RouteErrorPage } from "../components/errors/error-pages";
 import { LoadingState } from "../components/ui/states";
 import { useMe } from "../lib/api/use-me";
-import { importOrReload, listenForPreloadErrors } from "../lib/chunk-reload";
 import { LiveProvider } from "./live-provider";
 import { paths } from "./paths";
 
@@ -17,11 +16,13 @@ function RequireMember() {
   return <Outlet />;
 }
 
-/** Routes are lazy: each screen's code loads when first visited; a chunk gone after a deploy reloads once (§8). */
+/**
+ * Routes are lazy: each screen's code loads when first visited. A chunk gone after a deploy fails
+ * the navigation into RouteErrorPage at the new address, which reloads it once (§8).
+ */
 const lazy =
   <T,>(load: () => Promise<T>, pick: (m: T) => React.ComponentType) =>
-  async () => ({ Component: pick(await importOrReload(load)) });
-listenForPreloadErrors();
+  async () => ({ Component: pick(await load()) });
 
 const router = createBrowserRouter([
   {

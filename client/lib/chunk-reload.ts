@@ -17,36 +17,15 @@ export function isChunkLoadError(err: unknown): boolean {
 /**
  * §8: a missing-chunk failure reloads the page once, at most once per CHUNK_RELOAD_GUARD_MS (§9
  * page-reload guard, 60 s), so a chunk that is really gone shows the error page instead of
- * reloading forever. @returns true when a reload was started.
+ * reloading forever. Records the reload and @returns true when one may happen now.
  */
-export function reloadOnceForMissingChunk(now = Date.now()): boolean {
+export function claimChunkReload(now = Date.now()): boolean {
   try {
     const last = Number(sessionStorage.getItem(GUARD_KEY) ?? 0);
     if (now - last < CHUNK_RELOAD_GUARD_MS) return false;
     sessionStorage.setItem(GUARD_KEY, String(now));
+    return true;
   } catch {
     return false; // no storage: no guard, so no reload (an error page beats a reload loop)
   }
-  location.reload();
-  return true;
-}
-
-/**
- * `load()` (a route's dynamic import); a missing chunk reloads the page once instead of failing
- * (the promise then never settles: the page is going away). Other failures are thrown.
- */
-export async function importOrReload<T>(load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (err) {
-    if (isChunkLoadError(err) && reloadOnceForMissingChunk()) return new Promise<T>(() => {});
-    throw err;
-  }
-}
-
-/** Vite's own signal that a preloaded chunk (JS or CSS) failed: reload once, as above. */
-export function listenForPreloadErrors(): void {
-  window.addEventListener("vite:preloadError", (event) => {
-    if (reloadOnceForMissingChunk()) event.preventDefault();
-  });
 }

@@ -1,6 +1,9 @@
+import { useEffect, useState } from "react";
 import { Link, isRouteErrorResponse, useRouteError } from "react-router";
 import { Trans } from "@lingui/react/macro";
 import { paths } from "../../app/paths";
+import { claimChunkReload, isChunkLoadError } from "../../lib/chunk-reload";
+import { LoadingState } from "../ui/states";
 
 /** §2 unknown routes: 'This page could not be found' with a link home. */
 export function NotFoundPage() {
@@ -19,9 +22,17 @@ export function NotFoundPage() {
   );
 }
 
-/** §8 other route errors: the status code (default 500) and a message. */
+/**
+ * §8 other route errors: the status code (default 500) and a message. A screen's code missing
+ * after a deploy reloads the page once (at most once per CHUNK_RELOAD_GUARD_MS) instead.
+ */
 export function RouteErrorPage() {
   const error = useRouteError();
+  const [reloading] = useState(() => isChunkLoadError(error) && claimChunkReload());
+  useEffect(() => {
+    if (reloading) location.reload();
+  }, [reloading]);
+  if (reloading) return <LoadingState />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
