@@ -41,9 +41,9 @@ export async function markPendingDeletion(tx: Tx, userId: number): Promise<void>
   await tx.updateTable("profiles").set({ visible: false }).where("id", "=", userId).execute();
 }
 
-/** The ids of the member's sessions (to end each, closing its sockets). */
-export async function findSessionIds(db: DB | Tx, userId: number): Promise<string[]> {
-  const rows = await db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute();
+/** Delete every session of the member; @returns their ids (to close their sockets). */
+export async function deleteSessionsOf(db: DB | Tx, userId: number): Promise<string[]> {
+  const rows = await db.deleteFrom("sessions").where("user_id", "=", userId).returning("id").execute();
   return rows.map((r) => r.id);
 }
 

@@ -81,8 +81,23 @@ export async function deleteAccount(
   return { purgeAfter: new Date(pending?.purge_after ?? purgeAfter).toISOString() };
 }
 
+/**
+ * How long after the deletion's answer the member's WebSockets are closed. The sessions end at
+ * once (every later call is a visitor's); closing the sockets a moment later lets the tab that
+ * deleted the account take the answer and leave for /account-deleted before its socket's close
+ * would send it to the login page.
+ */
+export const DELETION_SOCKET_CLOSE_DELAY_MS = 1000;
+
 async function endAllSessions(deps: AppDeps, userId: number): Promise<void> {
-  for (const sessionId of await repo.findSessionIds(deps.db, userId)) await endSession(deps, sessionId);
+  const ids = await repo.deleteSessionsOf(deps.db, userId);
+  const close = () => {
+    for (const sessionId of ids)
+      endSession(deps, sessionId).catch((err: unknown) =>
+        deps.log.warn({ err }, "a deleted member's socket not closed"),
+      );
+  };
+  setTimeout(close, DELETION_SOCKET_CLOSE_DELAY_MS).unref();
 }
 
 /**

@@ -31,18 +31,14 @@ const REMARKS_MAX = 1000;
 export function DeleteAccountSection() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const remove = useDeleteAccount();
+  const remove = useDeleteAccount(() => navigate(paths.accountDeleted, { replace: true }));
   const errorText = useErrorText();
   const [reason, setReason] = useState<Reason | null>(null);
   const [remarks, setRemarks] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [touched, setTouched] = useState(false);
   const confirm = () =>
-    reason &&
-    remove.mutate(
-      { reason, ...(remarks.trim() ? { remarks: remarks.trim() } : {}), confirm: true },
-      { onSuccess: () => navigate(paths.accountDeleted, { replace: true }) },
-    );
+    reason && remove.mutate({ reason, ...(remarks.trim() ? { remarks: remarks.trim() } : {}), confirm: true });
   return (
     <Card className="shadow-sm border-0 border-danger">
       <Card.Body className="p-4">
