@@ -47,9 +47,11 @@ export function noStore(reply: FastifyReply): FastifyReply {
 /**
  * How long (ms) a poll's ETag may stand for an answer whose parts change without an event of
  * the member (another member's name, photo or last-active time; a settings change in another
- * tab): the tag includes the window's number, so such changes show within this time.
+ * tab): the tag includes the window's number, so such changes show within this time. Longer
+ * than the 60 s polling period (§4), or nearly every poll would cross a window; each member's
+ * windows are offset by their id, so the renewals are spread out instead of all at once.
  */
-export const POLL_ETAG_WINDOW_MS = 60_000;
+export const POLL_ETAG_WINDOW_MS = 300_000;
 
 /**
  * The member of a poll (chats.php, user.php, likes.php) with their event seq, in one query.
@@ -65,7 +67,7 @@ export async function requirePollMember(deps: AppDeps, req: FastifyRequest): Pro
 /**
  * Conditional polls (issue 13): the weak ETag of a member's `kind` answer is their event seq
  * (every message, read, like, credit and payment change of theirs raises it), their language
- * and premium state, and the POLL_ETAG_WINDOW_MS window. When the request's If-None-Match
+ * and premium state, and their POLL_ETAG_WINDOW_MS window. When the request's If-None-Match
  * names it, the answer is 304 with no body and `true` is returned: the poll cost one query.
  * Otherwise the tag is set on the reply (private, revalidated each time) and `false` returned.
  */
@@ -76,7 +78,7 @@ export function answeredNotModified(
   member: PollMember,
   now = Date.now(),
 ): boolean {
-  const tag = `W/"${kind}.${member.id}.${member.eventSeq}.${member.language}.${member.paidUser ? 1 : 0}.${Math.floor(now / POLL_ETAG_WINDOW_MS)}"`;
+  const tag = `W/"${kind}.${member.id}.${member.eventSeq}.${member.language}.${member.paidUser ? 1 : 0}.${Math.floor((now + ((member.id * 7919) % POLL_ETAG_WINDOW_MS)) / POLL_ETAG_WINDOW_MS)}"`;
   reply.header("etag", tag).header("cache-control", "private, no-cache");
   const given = req.headers["if-none-match"];
   if (given && given.split(",").some((t) => t.trim() === tag)) {
