@@ -27,7 +27,9 @@ describe("GET /api/chats.php", () => {
     await send(aliceApp, bob.id, "Second one");
 
     const after = await call(bobLegacy, "GET", "/api/chats.php");
-    expect(after.headers.get("cache-control")).toBe("no-store");
+    // A conditional poll (issue 13): revalidated every time, never shared, with its ETag.
+    expect(after.headers.get("cache-control")).toBe("private, no-cache");
+    expect(after.headers.get("etag")).toMatch(/^W\/"/);
     expect(after.body.total_unread_messages).toBe(2);
     expect(after.body.chats).toHaveLength(1);
     expect(after.body.chats[0]).toMatchObject({
