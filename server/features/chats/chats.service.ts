@@ -10,6 +10,7 @@ import {
   EmailNotConfirmedError,
   assertNotBlocked,
   getProfileSummaries,
+  isClosedToOthers,
   lockMembersForUpdate,
   type ProfileSummary,
 } from "../members/members.service.js";
@@ -225,8 +226,8 @@ export async function sendMessage(
       if (sender.status !== "active") throw new EmailNotConfirmedError();
       // §4, §6: a block either way stops every message and gift; nothing is charged.
       await assertNotBlocked(tx, senderId, recipient.id);
-      // §4: an account pending deletion is not writable to, by anyone.
-      if (recipient.status === "pending_deletion") throw new NotFoundError("This member could not be found.");
+      // §4: an account pending deletion, suspended or banned (issue 10) is not writable to, by anyone.
+      if (isClosedToOthers(recipient)) throw new NotFoundError("This member could not be found.");
       // §1: members must confirm their address before others can reply to them.
       if (recipient.status !== "active") throw new RecipientNotConfirmedError();
 

@@ -6,6 +6,7 @@ import {
   EmailNotConfirmedError,
   assertNotBlocked,
   getProfileSummaries,
+  isClosedToOthers,
   lockMembersForUpdate,
   type ProfileSummary,
 } from "../members/members.service.js";
@@ -66,8 +67,8 @@ export async function like(deps: AppDeps, likerId: number, likedId: number): Pro
     const members = await lockMembersForUpdate(tx, [likerId, likedId]);
     const liker = members.get(likerId);
     const liked = members.get(likedId);
-    // §4: an account pending deletion cannot be liked, not even back.
-    if (liked?.status === "pending_deletion") throw new NotFoundError("This member could not be found.");
+    // §4: an account pending deletion, suspended or banned (issue 10) cannot be liked, not even back.
+    if (liked && isClosedToOthers(liked)) throw new NotFoundError("This member could not be found.");
     if (!liker || !liked) throw new NotFoundError("This member could not be found.");
     if (liker.status !== "active") throw new EmailNotConfirmedError();
     await assertNotBlocked(tx, likerId, likedId);

@@ -12,6 +12,7 @@ function selectProfileCards(db: DB | Tx) {
     .innerJoin("users", "users.id", "profiles.id")
     .select([
       "users.status as account_status",
+      "users.moderation_status",
       "profiles.id",
       "profiles.name",
       "profiles.birth_date",
@@ -50,6 +51,7 @@ export function lockMembers(tx: Tx, ids: readonly number[]) {
     .select([
       "users.id",
       "users.status",
+      "users.moderation_status",
       "users.paid_user",
       "users.credits",
       "users.free_messages_left",

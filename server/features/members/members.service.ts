@@ -71,22 +71,33 @@ export function toProfileSummary(r: ProfileSummaryRow, viewerId: number | null =
 }
 
 /**
+ * An account no one else may see or reach, contacts included: pending deletion (§4), or suspended
+ * or banned by an operator (users.moderation_status, issue 10). Part of the one visibility rule
+ * (isVisibleTo) and of every write to a member (messages, gifts, likes: chats.service, likes.service).
+ * Reinstatement (moderation_status 'ok') lifts it.
+ */
+export function isClosedToOthers(m: { status?: string; moderationStatus?: string }): boolean {
+  return m.status === "pending_deletion" || (m.moderationStatus !== undefined && m.moderationStatus !== "ok");
+}
+
+/**
  * The one visibility rule (§4) for every procedure that shows a profile: a member sees their own
  * profile, visible profiles (confirmed, active, not invisible), and the members they already
  * share a conversation or a match with (`contacts`: existing conversations go on, §4). Everyone
  * else is hidden: unconfirmed, invisible or deactivated members cannot be found by trying ids.
- * An account pending deletion (§4) is hidden from everyone else, contacts included.
+ * An account pending deletion (§4), suspended or banned (issue 10) is hidden from everyone else,
+ * contacts included (isClosedToOthers).
  */
 export function isVisibleTo(
   viewerId: number,
-  profile: { id: number; visible: boolean; account_status?: string },
+  profile: { id: number; visible: boolean; account_status?: string; moderation_status?: string },
   contacts?: ReadonlySet<number>,
   /** Members with a block between them and the viewer, either way: hidden whatever else holds (§4, §6). */
   blocked?: ReadonlySet<number>,
 ): boolean {
   if (profile.id !== viewerId && blocked?.has(profile.id)) return false;
   if (profile.id === viewerId) return true;
-  if (profile.account_status === "pending_deletion") return false;
+  if (isClosedToOthers({ status: profile.account_status, moderationStatus: profile.moderation_status })) return false;
   return profile.visible || (contacts?.has(profile.id) ?? false);
 }
 
@@ -159,6 +170,8 @@ export async function assertNotBlocked(db: DB | Tx, viewerId: number, otherId: n
 export interface LockedMember {
   id: number;
   status: "not_confirmed" | "active" | "pending_deletion";
+  /** Operator moderation (issue 10): anything but 'ok' closes the account to others. */
+  moderationStatus: "ok" | "suspended" | "banned";
   paidUser: boolean;
   credits: number;
   freeMessagesLeft: number;
@@ -178,6 +191,7 @@ export async function lockMembersForUpdate(tx: Tx, ids: readonly number[]): Prom
       {
         id: r.id,
         status: r.status,
+        moderationStatus: r.moderation_status,
         paidUser: r.paid_user,
         credits: r.credits,
         freeMessagesLeft: r.free_messages_left,
@@ -316,7 +330,7 @@ export interface MemberProfile {
  * (blurred with lock)").
  *
  * @param viewer the logged-in member (id and paid_user).
- * @throws NotFoundError ('This member could not be found.') for an unknown profile, or one
+ * @throws BlockedError (§8 "Blocked by another user"; a block either way), NotFoundError for an unknown profile, or one
  *         hidden from search (§4: not active, invisible, deleted) unless it is the viewer's own.
  */
 export async function getMemberProfile(
