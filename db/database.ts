@@ -30,7 +30,11 @@ import type { DiscountCodesTable, DiscountRedemptionsTable } from "./tables/disc
 import type { ServerSecretsTable } from "./tables/secrets.table.js";
 import type { BlocksTable } from "./tables/safety.table.js";
 import type { ReportsTable, ModerationActionsTable } from "./tables/moderation.table.js";
-import type { MailOutboxTable, NotificationSettingsTable, AccountDeletionsTable } from "./tables/notifications.table.js";
+import type {
+  MailOutboxTable,
+  NotificationSettingsTable,
+  AccountDeletionsTable,
+} from "./tables/notifications.table.js";
 
 export interface Database {
   users: UsersTable;

@@ -65,7 +65,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("reason", "text", (c) =>
       c
         .notNull()
-        .check(sql`reason in ('price', 'found_someone', 'not_looking', 'site_problems', 'no_members', 'time', 'other')`),
+        .check(
+          sql`reason in ('price', 'found_someone', 'not_looking', 'site_problems', 'no_members', 'time', 'other')`,
+        ),
     )
     .addColumn("remarks", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("previous_status", "text", (c) => c.notNull())

@@ -43,7 +43,8 @@ export interface NotificationSettingsTable {
 }
 
 /** §3 delete reasons. */
-export type DeleteReason = "price" | "found_someone" | "not_looking" | "site_problems" | "no_members" | "time" | "other";
+export type DeleteReason =
+  "price" | "found_someone" | "not_looking" | "site_problems" | "no_members" | "time" | "other";
 
 /** §4 a pending (or, with purged_at, completed) account deletion. */
 export interface AccountDeletionsTable {
