@@ -1,5 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
-import { signUp, uniqueEmail } from "./support";
+import { readMailLink, signUp, uniqueEmail } from "./support";
 
 /**
  * The money path end to end (issue 4): a new free member with 0 credits sees the welcome time
@@ -47,6 +47,9 @@ test("a free member with 0 credits claims the time bonus, pays through the check
   await page.clock.install();
   const email = uniqueEmail("bonus");
   await signUp(page, { email, name: "Bonnie", gender: "male", country: "NL" });
+  // Only a confirmed member may write (issue 10): confirm from the mailed link, then back to the members area.
+  await page.goto(await readMailLink(email));
+  await page.goto("/members");
   const nav = page.getByRole("navigation").first();
   await expect(nav.getByRole("link", { name: "Get Premium" })).toBeVisible();
   await expect(page.getByText("0 credits", { exact: true })).toBeVisible();
