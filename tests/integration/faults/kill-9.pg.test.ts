@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../support/database.js";
 import { startTestServer, type TestServer } from "../../support/server.js";
-import { createMember, creditsOf } from "../../support/factories.js";
+import { createMember } from "../../support/factories.js";
+import { expectStoredExactlyOnce } from "../../support/exactly-once.js";
 import { skipWithout, testRedisUrl } from "../../support/env.js";
 import { childServer, type ChildServer } from "../../support/child-server.js";
 
@@ -75,19 +76,13 @@ describe.skipIf(skipWithout("postgres+redis", "the kill -9 fault test"))("kill -
       }
       await server.stop("SIGTERM");
 
-      const rows = await helper.deps.db
-        .selectFrom("messages")
-        .select(["client_id"])
-        .where("sender_id", "=", sender.id)
-        .execute();
-      const stored = rows.map((r) => r.client_id);
-      expect(new Set(stored).size, "no message stored twice").toBe(stored.length);
-      for (const id of acknowledged) expect(stored, `acknowledged ${id} is stored`).toContain(id);
-      for (const id of stored) expect(attempted.has(id)).toBe(true);
       expect(acknowledged.size).toBeGreaterThan(KILLS);
-      const c = await creditsOf(helper.deps, sender.id);
-      expect(c.balance).toBe(c.ledgerSum);
-      expect(c.balance).toBe(100_000 - 10 * stored.length);
+      await expectStoredExactlyOnce(
+        helper.deps,
+        sender.id,
+        { acknowledged, attempted },
+        { startCredits: 100_000, costPerMessage: 10 },
+      );
     },
   );
 });

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { startTestServer, type TestServer } from "../../support/server.js";
 import type { TestDatabase } from "../../support/database.js";
-import { createMember, creditsOf } from "../../support/factories.js";
+import { createMember } from "../../support/factories.js";
+import { expectStoredExactlyOnce } from "../../support/exactly-once.js";
 import { skipWithout } from "../../support/env.js";
 import { ownPostgresUnavailableReason, startOwnPostgres, type OwnPostgres } from "../../support/own-postgres.js";
 
@@ -142,17 +143,11 @@ describe.skipIf(mustSkip())("PostgreSQL stopped with -m immediate under load", {
     for (const status of statuses.keys()) expect([200, 503]).toContain(status);
     expect([...retryAfter]).toEqual(["5"]);
 
-    const rows = await server.deps.db
-      .selectFrom("messages")
-      .select(["client_id"])
-      .where("sender_id", "=", sender.id)
-      .execute();
-    const stored = rows.map((r) => r.client_id);
-    expect(new Set(stored).size, "no message stored twice").toBe(stored.length);
-    for (const id of acknowledged) expect(stored, `acknowledged ${id} is stored`).toContain(id);
-    for (const id of stored) expect(attempted.has(id)).toBe(true);
-    const c = await creditsOf(server.deps, sender.id);
-    expect(c.balance).toBe(c.ledgerSum);
-    expect(c.balance).toBe(100_000 - 10 * stored.length);
+    await expectStoredExactlyOnce(
+      server.deps,
+      sender.id,
+      { acknowledged, attempted },
+      { startCredits: 100_000, costPerMessage: 10 },
+    );
   });
 });
