@@ -59,6 +59,8 @@ export function legacyProfileCard(p: ProfileSummary) {
     country: p.country,
     last_active: p.lastActive,
     fictional: p.fictional,
+    /** Purged after the §4 deletion window (issue 9): show "Deleted member", no profile link. */
+    deleted: p.deleted,
     main_image: p.mainImage
       ? ({ filename: p.mainImage.url, thumb_filename: p.mainImage.thumbUrl } satisfies LegacyImage)
       : null,

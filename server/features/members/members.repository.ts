@@ -26,6 +26,10 @@ function selectProfileCards(db: DB | Tx) {
       "users.invisible",
       "photos.thumb_filename as main_thumb_filename",
       "photos.filename as main_filename",
+      // Purged after the §4 deletion window (issue 9): shown to contacts as a deleted member.
+      sql<boolean>`exists (select 1 from account_deletions d where d.user_id = profiles.id and d.purged_at is not null)`.as(
+        "purged",
+      ),
     ]);
 }
 

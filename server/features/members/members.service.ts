@@ -48,6 +48,12 @@ export interface ProfileSummary {
   /** Run by the site: shown with the site's fictional_icon and fictional_warning (§3). */
   fictional: boolean;
   mainImage: { url: string; thumbUrl: string } | null;
+  /**
+   * The account was purged after its §4 deletion window (issue 9): a placeholder shown only to
+   * the members who shared a conversation with it ("Deleted member", translated by the client),
+   * with an empty name, age 0, no place, presence or photo, and no profile page to link to.
+   */
+  deleted: boolean;
 }
 
 /** Presence as `viewerId` may see it: an invisible member's activity is theirs alone (§4). */
@@ -57,6 +63,20 @@ function presenceOf(viewerId: number | null, r: { id: number; invisible: boolean
 
 /** A profile card as `viewerId` sees it (null: a list not tied to one viewer, e.g. a mail). */
 export function toProfileSummary(r: ProfileSummaryRow, viewerId: number | null = null): ProfileSummary {
+  if (r.purged && r.id !== viewerId) {
+    return {
+      id: r.id,
+      name: "",
+      age: 0,
+      gender: null,
+      city: null,
+      country: null,
+      lastActive: null,
+      fictional: false,
+      mainImage: null,
+      deleted: true,
+    };
+  }
   return {
     id: r.id,
     name: r.name,
@@ -67,6 +87,7 @@ export function toProfileSummary(r: ProfileSummaryRow, viewerId: number | null =
     lastActive: presenceOf(viewerId, r),
     fictional: r.fictional,
     mainImage: r.main_filename ? { url: mediaUrl(r.main_filename), thumbUrl: mediaUrl(r.main_thumb_filename!) } : null,
+    deleted: false,
   };
 }
 
@@ -86,17 +107,19 @@ export function isClosedToOthers(m: { status?: string; moderationStatus?: string
  * share a conversation or a match with (`contacts`: existing conversations go on, §4). Everyone
  * else is hidden: unconfirmed, invisible or deactivated members cannot be found by trying ids.
  * An account pending deletion (§4), suspended or banned (issue 10) is hidden from everyone else,
- * contacts included (isClosedToOthers).
+ * contacts included (isClosedToOthers). Once purged after its window (issue 9) it is shown again,
+ * to contacts only, as a deleted-member placeholder (toProfileSummary): their messages stay readable.
  */
 export function isVisibleTo(
   viewerId: number,
-  profile: { id: number; visible: boolean; account_status?: string; moderation_status?: string },
+  profile: { id: number; visible: boolean; account_status?: string; moderation_status?: string; purged?: boolean },
   contacts?: ReadonlySet<number>,
   /** Members with a block between them and the viewer, either way: hidden whatever else holds (§4, §6). */
   blocked?: ReadonlySet<number>,
 ): boolean {
   if (profile.id !== viewerId && blocked?.has(profile.id)) return false;
   if (profile.id === viewerId) return true;
+  if (profile.purged) return contacts?.has(profile.id) ?? false;
   if (isClosedToOthers({ status: profile.account_status, moderationStatus: profile.moderation_status })) return false;
   return profile.visible || (contacts?.has(profile.id) ?? false);
 }
