@@ -48,8 +48,8 @@ export function DeleteAccountSection() {
         <p className="text-muted">
           <Trans>
             Your profile is hidden from everyone at once and you are logged out everywhere. For 14 days you can
-            reactivate your account with the link we e-mail you; after that, your profile, photos and messages are
-            deleted for good.
+            reactivate your account with the link we e-mail you; after that, your profile, photos, likes and matches are
+            deleted for good, and the messages you wrote show in others' chats as from a deleted member.
           </Trans>
         </p>
         <Form

@@ -19,8 +19,9 @@ export function AccountDeletedPage() {
         </p>
         <p>
           <Trans>
-            After 14 days your profile, photos, likes and matches are deleted for good and your conversations stay
-            hidden from the other members. Payment records are kept as the law requires, without your personal data.
+            After 14 days your profile, photos, likes and matches are deleted for good. The messages you wrote stay in
+            the other members' conversations, shown as from a deleted member, without your name or photo. Payment
+            records are kept as the law requires, without your personal data.
           </Trans>
         </p>
         <Link to={paths.home} className="btn btn-primary">

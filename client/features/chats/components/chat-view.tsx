@@ -34,6 +34,8 @@ export type ChatProfile = RouterOutputs["chats"]["withProfile"]["profile"];
  * the message length are the serving site's (site.settings). An empty conversation offers the
  * icebreaker modal (§2) with a button (never opened uninvited), whose opener only fills the box.
  * 'Seen' and typing follow read receipts, shown only when both members have them on.
+ * A member purged after the §4 deletion window (profile.deleted, issue 9) shows as "Deleted
+ * member" without a profile link, and a note replaces the composer (the server refuses sends).
  */
 export function ChatView({ profile, conversationId }: { profile: ChatProfile; conversationId: number | null }) {
   const { t } = useLingui();
@@ -54,6 +56,7 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
   const [fill, setFill] = useState<{ text: string; key: number } | null>(null);
   const [icebreakerOpen, setIcebreakerOpen] = useState(false);
   const pickedOpener = useRef<string | null>(null);
+  const name = profile.deleted ? t`Deleted member` : profile.name;
 
   useEffect(() => {
     bottomRef.current?.scrollIntoView({ block: "end" });
@@ -89,33 +92,37 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
         <Link to="/chats" className="btn btn-link px-1 text-body" aria-label={t`Back to messages`}>
           ←
         </Link>
-        <Avatar src={profile.mainImage?.thumbUrl} name={profile.name} size={44} />
+        <Avatar src={profile.mainImage?.thumbUrl} name={name} size={44} />
         <div className="min-w-0">
           <h1 className="h5 mb-0 text-truncate">
-            <Link to={`/members/${profile.id}`} className="text-body text-decoration-none">
-              {profile.name}, {profile.age}
-            </Link>
+            {profile.deleted ? (
+              <span className="text-body-secondary">{name}</span>
+            ) : (
+              <Link to={`/members/${profile.id}`} className="text-body text-decoration-none">
+                {profile.name}, {profile.age}
+              </Link>
+            )}
           </h1>
           <div className="small text-body-secondary" aria-live="polite">
             {isTyping ? <span className="typing-indicator">{t`${profile.name} is typing…`}</span> : profile.city}
           </div>
           {profile.fictional && <FictionalBadge compact />}
         </div>
-        <BlockMemberButton
-          profileId={profile.id}
-          name={profile.name}
-          className={chat.conversationId === null ? "ms-auto flex-shrink-0" : "flex-shrink-0 order-last"}
-          onBlocked={() => navigate("/chats", { replace: true })}
-        />
-        {chat.conversationId !== null && (
-          <ReportChatButton conversationId={chat.conversationId} otherName={profile.name} />
+        {!profile.deleted && (
+          <BlockMemberButton
+            profileId={profile.id}
+            name={profile.name}
+            className={chat.conversationId === null ? "ms-auto flex-shrink-0" : "flex-shrink-0 order-last"}
+            onBlocked={() => navigate("/chats", { replace: true })}
+          />
         )}
+        {chat.conversationId !== null && <ReportChatButton conversationId={chat.conversationId} otherName={name} />}
       </header>
 
       <div
         className="chat-messages flex-grow-1 overflow-auto px-3 py-3"
         role="log"
-        aria-label={t`Messages with ${profile.name}`}
+        aria-label={t`Messages with ${name}`}
         aria-live="polite"
       >
         {conversation.isLoading && chat.conversationId !== null ? (
@@ -141,30 +148,36 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
           messages={chat.messages}
           pending={chat.pending}
           myId={me?.id}
-          otherName={profile.name}
+          otherName={name}
           onRetry={(p) => void onSend(p.body, p.clientId)}
           seenSeq={receipts.data?.otherReadSeq ?? null}
         />
         <div ref={bottomRef} />
       </div>
 
-      <ChatComposer
-        conversationId={chat.conversationId}
-        maxLength={maxLength}
-        costLabel={
-          me && !me.paidUser && me.freeMessagesLeft > 0
-            ? plural(me.freeMessagesLeft, { one: "# free message left", other: "# free messages left" })
-            : t`${cost} credits per message`
-        }
-        sendWithEnter={me?.sendWithEnter ?? true}
-        error={sendError}
-        onDismissError={() => setSendError(null)}
-        onSend={(text) => onSend(text)}
-        onOpenGifts={() => setGiftsOpen(true)}
-        fill={fill}
-        readReceipts={receiptsSetting.data?.enabled}
-        onReadReceiptsChange={(enabled) => setReadReceipts.mutate({ enabled })}
-      />
+      {profile.deleted ? (
+        <p className="chat-deleted-note text-center text-body-secondary small px-3 py-3 mb-0 bg-white border-top">
+          <Trans>This member deleted their account. You can read your conversation, but not reply.</Trans>
+        </p>
+      ) : (
+        <ChatComposer
+          conversationId={chat.conversationId}
+          maxLength={maxLength}
+          costLabel={
+            me && !me.paidUser && me.freeMessagesLeft > 0
+              ? plural(me.freeMessagesLeft, { one: "# free message left", other: "# free messages left" })
+              : t`${cost} credits per message`
+          }
+          sendWithEnter={me?.sendWithEnter ?? true}
+          error={sendError}
+          onDismissError={() => setSendError(null)}
+          onSend={(text) => onSend(text)}
+          onOpenGifts={() => setGiftsOpen(true)}
+          fill={fill}
+          readReceipts={receiptsSetting.data?.enabled}
+          onReadReceiptsChange={(enabled) => setReadReceipts.mutate({ enabled })}
+        />
+      )}
       <IcebreakerModal
         show={icebreakerOpen}
         name={profile.name}

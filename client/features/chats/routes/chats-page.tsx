@@ -40,41 +40,47 @@ export function ChatsPage() {
         </EmptyState>
       ) : (
         <ListGroup as="ul" className="shadow-sm chat-list">
-          {list.data!.chats.map((c) => (
-            <ListGroup.Item as="li" key={c.conversationId} className="d-flex align-items-center gap-3 py-3">
-              <Avatar src={c.profile.mainImage?.thumbUrl} name={c.profile.name} size={52} />
-              <Link
-                to={`/chats/${c.conversationId}`}
-                className="flex-grow-1 min-w-0 text-decoration-none text-body stretched-link-area"
-              >
-                <div className="d-flex justify-content-between align-items-baseline">
-                  <strong className="text-truncate">{c.profile.name}</strong>
-                  <small className="text-body-secondary ms-2 flex-none">
-                    {formatWhen(new Date(c.updatedAt), i18n.locale)}
-                  </small>
-                </div>
-                <div className="d-flex justify-content-between">
-                  <span
-                    className={`text-truncate small ${c.numUnreadMessages ? "fw-semibold" : "text-body-secondary"}`}
-                  >
-                    {c.lastMessage ? (c.lastMessage.fromMe ? t`You: ${c.lastMessage.body}` : c.lastMessage.body) : ""}
-                  </span>
-                  <CountBadge
-                    count={c.numUnreadMessages}
-                    label={plural(c.numUnreadMessages, { one: "unread message", other: "unread messages" })}
-                  />
-                </div>
-              </Link>
-              <Button
-                variant="outline-secondary"
-                size="sm"
-                aria-label={t`Remove the chat with ${c.profile.name}`}
-                onClick={() => remove.mutate({ conversationId: c.conversationId })}
-              >
-                ✕
-              </Button>
-            </ListGroup.Item>
-          ))}
+          {list.data!.chats.map((c) => {
+            // A member purged after the §4 deletion window (issue 9): a placeholder, no photo.
+            const name = c.profile.deleted ? t`Deleted member` : c.profile.name;
+            return (
+              <ListGroup.Item as="li" key={c.conversationId} className="d-flex align-items-center gap-3 py-3">
+                <Avatar src={c.profile.mainImage?.thumbUrl} name={name} size={52} />
+                <Link
+                  to={`/chats/${c.conversationId}`}
+                  className="flex-grow-1 min-w-0 text-decoration-none text-body stretched-link-area"
+                >
+                  <div className="d-flex justify-content-between align-items-baseline">
+                    <strong className={`text-truncate${c.profile.deleted ? " text-body-secondary" : ""}`}>
+                      {name}
+                    </strong>
+                    <small className="text-body-secondary ms-2 flex-none">
+                      {formatWhen(new Date(c.updatedAt), i18n.locale)}
+                    </small>
+                  </div>
+                  <div className="d-flex justify-content-between">
+                    <span
+                      className={`text-truncate small ${c.numUnreadMessages ? "fw-semibold" : "text-body-secondary"}`}
+                    >
+                      {c.lastMessage ? (c.lastMessage.fromMe ? t`You: ${c.lastMessage.body}` : c.lastMessage.body) : ""}
+                    </span>
+                    <CountBadge
+                      count={c.numUnreadMessages}
+                      label={plural(c.numUnreadMessages, { one: "unread message", other: "unread messages" })}
+                    />
+                  </div>
+                </Link>
+                <Button
+                  variant="outline-secondary"
+                  size="sm"
+                  aria-label={t`Remove the chat with ${name}`}
+                  onClick={() => remove.mutate({ conversationId: c.conversationId })}
+                >
+                  ✕
+                </Button>
+              </ListGroup.Item>
+            );
+          })}
         </ListGroup>
       )}
     </section>
