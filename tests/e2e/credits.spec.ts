@@ -49,6 +49,7 @@ test("a free member with 0 credits claims the time bonus, pays through the check
   await signUp(page, { email, name: "Bonnie", gender: "male", country: "NL" });
   // Only a confirmed member may write (issue 10): confirm from the mailed link, then back to the members area.
   await page.goto(await readMailLink(email));
+  await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
   await page.goto("/members");
   const nav = page.getByRole("navigation").first();
   await expect(nav.getByRole("link", { name: "Get Premium" })).toBeVisible();
