@@ -37,6 +37,16 @@ describe("password reset (§2 /reset-password, §8)", () => {
     expect(link.startsWith(`${siteOrigin(site, t.server.deps.config)}/reset-password/do?token=`)).toBe(true);
     await settleAccountMails();
     expect(t.server.mailer.sent.some((mail) => mail.to === unknown)).toBe(false);
+    // §1: in the member's language, from the same catalogs as the app.
+    const german = await createMember(t.server.deps);
+    await t.server.deps.db.updateTable("users").set({ language: "de" }).where("id", "=", german.id).execute();
+    await visitor.trpc.security.requestPasswordReset.mutate({ email: german.email });
+    await settleAccountMails();
+    const mailDe = t.server.mailer.sent.findLast(
+      (mail) => mail.to === german.email && mail.text.includes("/reset-password/do"),
+    );
+    expect(mailDe?.subject).toBe(`Setzen Sie Ihr Passwort für ${site.name} zurück`);
+    expect(mailDe?.text).toContain("Neues Passwort wählen");
     const row = await t.server.deps.db
       .selectFrom("email_tokens")
       .select(sql<number>`extract(epoch from expires_at - created_at)::int`.as("ttl"))

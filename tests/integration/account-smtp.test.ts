@@ -64,9 +64,12 @@ describe("password reset mail over real SMTP (SMTP_URL)", () => {
     const visitor = new TestBrowser(server);
     await visitor.trpc.security.requestPasswordReset.mutate({ email: m.email });
 
-    const mail = await eventually(() => inbox.find((x) => x.to.includes(m.email) && x.raw.includes("reset-password")), {
-      what: "the reset mail to arrive over SMTP",
-    });
+    const mail = await eventually(
+      () => inbox.find((x) => x.to.includes(m.email) && decodeQuotedPrintable(x.raw).includes("reset-password")),
+      {
+        what: "the reset mail to arrive over SMTP",
+      },
+    );
     expect(mail.to).toEqual([m.email]);
     expect(mail.from).toBe("no-reply@amora.test");
     const text = decodeQuotedPrintable(mail.raw);

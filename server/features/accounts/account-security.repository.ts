@@ -36,7 +36,7 @@ export function findAccountByEmail(db: DB, email: string) {
   return db
     .selectFrom("users")
     .innerJoin("profiles", "profiles.id", "users.id")
-    .select(["users.id", "users.email", "users.status", "profiles.name"])
+    .select(["users.id", "users.email", "users.status", "users.language", "profiles.name"])
     .where("users.email", "=", email)
     .executeTakeFirst();
 }
@@ -46,7 +46,7 @@ export function findAccountById(db: DB | Tx, userId: number) {
   return db
     .selectFrom("users")
     .innerJoin("profiles", "profiles.id", "users.id")
-    .select(["users.id", "users.email", "users.password_hash", "profiles.name"])
+    .select(["users.id", "users.email", "users.password_hash", "users.language", "profiles.name"])
     .where("users.id", "=", userId)
     .executeTakeFirst();
 }

@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import { MAIL_TEXT } from "../mail/mail.messages.js";
+import { mailI18n } from "../mail/mail.i18n.js";
 import { hash, verify } from "@node-rs/argon2";
 import type { AppDeps } from "../../deps.js";
 import { inTransaction, isUniqueViolation } from "../../../db/create-db.js";
@@ -98,7 +100,7 @@ export async function requestPasswordReset(
 
 async function sendResetLink(
   deps: AppDeps,
-  account: { id: number; email: string; name: string },
+  account: { id: number; email: string; name: string; language: string },
   origin: string,
   siteName: string,
 ): Promise<void> {
@@ -110,12 +112,46 @@ async function sendResetLink(
     expiresAt: new Date(Date.now() + PASSWORD_RESET_LINK_TTL_SECONDS * 1000),
   });
   const link = `${origin}/reset-password/do?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({
-    to: account.email,
-    subject: `Reset your password for ${siteName}`,
-    text: `Hello ${account.name},\n\nsomeone (hopefully you) asked to reset the password of your ${siteName} account. Choose a new password by opening this link within one hour:\n\n${link}\n\nThe link works once. If you did not ask for it, ignore this mail: your password stays as it is.\n`,
-    html: `<p>Hello ${escapeHtml(account.name)},</p><p>someone (hopefully you) asked to reset the password of your ${escapeHtml(siteName)} account. Choose a new password within one hour:</p><p><a href="${link}">Choose a new password</a></p><p>The link works once. If you did not ask for it, ignore this mail: your password stays as it is.</p>`,
-  });
+  await deps.mailer.send(
+    await accountMail(account.language, {
+      to: account.email,
+      name: account.name,
+      values: { site: siteName },
+      subject: MAIL_TEXT.resetSubject,
+      body: MAIL_TEXT.resetBody,
+      button: { label: MAIL_TEXT.resetButton, link },
+    }),
+  );
+}
+
+/**
+ * An account mail (password reset, e-mail change) in the member's language (§1), from the same
+ * catalogs as the app (mail/mail.i18n.ts): greeting, one paragraph, and the link as a button in
+ * the HTML part and on its own line in the text part. Every value is escaped in the HTML.
+ */
+async function accountMail(
+  language: string,
+  mail: {
+    to: string;
+    name: string;
+    values: Record<string, string>;
+    subject: string;
+    body: string;
+    button?: { label: string; link: string };
+  },
+): Promise<{ to: string; subject: string; text: string; html: string }> {
+  const i18n = await mailI18n(language);
+  const greeting = i18n._(MAIL_TEXT.greeting, { name: mail.name });
+  const body = i18n._(mail.body, mail.values);
+  const label = mail.button ? i18n._(mail.button.label) : "";
+  return {
+    to: mail.to,
+    subject: i18n._(mail.subject, mail.values),
+    text: [greeting, body, mail.button ? `${label}: ${mail.button.link}` : ""].filter(Boolean).join("\n\n") + "\n",
+    html:
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>` +
+      (mail.button ? `<p><a href="${escapeHtml(mail.button.link)}">${escapeHtml(label)}</a></p>` : ""),
+  };
 }
 
 /**
@@ -200,12 +236,16 @@ export async function requestEmailChange(
     expiresAt: new Date(Date.now() + EMAIL_CHANGE_LINK_TTL_SECONDS * 1000),
   });
   const link = `${origin}/mail-change/do?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({
-    to: input.email,
-    subject: `Confirm your new e-mail address for ${site.name}`,
-    text: `Hello ${account.name},\n\nplease confirm that ${input.email} is your new e-mail address for ${site.name} by opening this link within 24 hours:\n\n${link}\n\nUntil then your old address stays in use.\n`,
-    html: `<p>Hello ${escapeHtml(account.name)},</p><p>please confirm that ${escapeHtml(input.email)} is your new e-mail address for ${escapeHtml(site.name)} within 24 hours:</p><p><a href="${link}">Confirm my new e-mail address</a></p><p>Until then your old address stays in use.</p>`,
-  });
+  await deps.mailer.send(
+    await accountMail(account.language, {
+      to: input.email,
+      name: account.name,
+      values: { site: site.name, email: input.email },
+      subject: MAIL_TEXT.mailChangeSubject,
+      body: MAIL_TEXT.mailChangeBody,
+      button: { label: MAIL_TEXT.mailChangeButton, link },
+    }),
+  );
 }
 
 /**
@@ -220,7 +260,7 @@ export async function confirmEmailChange(
   token: string,
   site: Pick<SiteSettings, "name">,
 ): Promise<{ email: string }> {
-  let done: { oldEmail: string; newEmail: string; name: string } | null;
+  let done: { oldEmail: string; newEmail: string; name: string; language: string } | null;
   try {
     done = await inTransaction(deps.db, async (tx) => {
       const row = await repo.consumeLinkToken(tx, hashToken(token), "change_email");
@@ -229,7 +269,7 @@ export async function confirmEmailChange(
       if (!account) return null;
       await repo.setEmail(tx, row.user_id, row.new_email);
       await repo.voidLinkTokens(tx, row.user_id, ["reset_password", "change_email"]);
-      return { oldEmail: account.email, newEmail: row.new_email, name: account.name };
+      return { oldEmail: account.email, newEmail: row.new_email, name: account.name, language: account.language };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new EmailExistsError();
@@ -237,12 +277,15 @@ export async function confirmEmailChange(
   }
   if (!done) throw new LinkInvalidError();
   try {
-    await deps.mailer.send({
-      to: done.oldEmail,
-      subject: `Your e-mail address for ${site.name} was changed`,
-      text: `Hello ${done.name},\n\nthe e-mail address of your ${site.name} account was changed to ${done.newEmail}. From now on we write there, and you log in with it.\n\nIf you did not do this, contact our customer service at once.\n`,
-      html: `<p>Hello ${escapeHtml(done.name)},</p><p>the e-mail address of your ${escapeHtml(site.name)} account was changed to ${escapeHtml(done.newEmail)}. From now on we write there, and you log in with it.</p><p>If you did not do this, contact our customer service at once.</p>`,
-    });
+    await deps.mailer.send(
+      await accountMail(done.language, {
+        to: done.oldEmail,
+        name: done.name,
+        values: { site: site.name, email: done.newEmail },
+        subject: MAIL_TEXT.mailChangedSubject,
+        body: MAIL_TEXT.mailChangedBody,
+      }),
+    );
   } catch (err) {
     deps.log.error({ err }, "the mail to the old address could not be sent");
   }

@@ -38,6 +38,18 @@ export const MAIL_TEXT = {
   deletedBody:
     /*i18n*/ "Your account was deleted at your request. It is hidden from everyone and its personal data will be removed for good in 14 days. Changed your mind? Reactivate it with this link within 14 days.",
   reactivateButton: /*i18n*/ "Reactivate my account",
+
+  resetSubject: /*i18n*/ "Reset your password for {site}",
+  resetBody:
+    /*i18n*/ "Someone (hopefully you) asked to reset the password of your {site} account. Choose a new password with this link within one hour. The link works once; if you did not ask for it, ignore this e-mail: your password stays as it is.",
+  resetButton: /*i18n*/ "Choose a new password",
+  mailChangeSubject: /*i18n*/ "Confirm your new e-mail address for {site}",
+  mailChangeBody:
+    /*i18n*/ "Please confirm that {email} is your new e-mail address for {site} with this link within 24 hours. Until then your old address stays in use.",
+  mailChangeButton: /*i18n*/ "Confirm my new e-mail address",
+  mailChangedSubject: /*i18n*/ "Your e-mail address for {site} was changed",
+  mailChangedBody:
+    /*i18n*/ "The e-mail address of your {site} account was changed to {email}. From now on we write there, and you log in with it. If you did not do this, contact our customer service at once.",
 } as const;
 
 export type MailTextKey = keyof typeof MAIL_TEXT;
