@@ -112,6 +112,9 @@ export function photoRoutes(deps: AppDeps) {
           const part = await req.file();
           if (!part) return sendDomainError(reply, new InvalidImageError());
           buffer = await part.toBuffer();
+          // @fastify/multipart checks the size limit per chunk read: a file cut at its last chunk
+          // comes back truncated without the error, so the flag is checked here too.
+          if (part.file.truncated) return sendDomainError(reply, new PhotoTooLargeError());
           const field = part.fields.private;
           const value = field && !Array.isArray(field) && field.type === "field" ? String(field.value) : "";
           isPrivate = value === "true" || value === "1";
