@@ -9,7 +9,11 @@ export default defineConfig({
   catalogs: [
     {
       path: "<rootDir>/client/locales/{locale}",
-      include: ["<rootDir>/client", "<rootDir>/server/features/mail/mail.messages.ts"],
+      include: [
+        "<rootDir>/client",
+        "<rootDir>/server/features/mail/mail.messages.ts",
+        "<rootDir>/server/features/push/push.messages.ts",
+      ],
       exclude: ["**/node_modules/**"],
     },
   ],

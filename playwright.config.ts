@@ -35,6 +35,20 @@ export default defineConfig({
     },
     screenshot: "only-on-failure",
     trace: "off",
+    // The site's service worker (issue 11) would answer /assets/* from its cache, out of reach of
+    // page.route (spec-rows' missing-chunk test): blocked, except in tests/e2e/pwa-push.spec.ts.
+    serviceWorkers: "block",
+    // Every context starts as a visitor who already entered past the §4 site-entry warning (the
+    // dialog would cover every screen); tests/e2e/landers.spec.ts starts without it to test it.
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: `http://localhost:${port}`,
+          localStorage: [{ name: "site-entry-skipped", value: "2026-01-01T00:00:00.000Z" }],
+        },
+      ],
+    },
   },
   webServer: {
     command: `rm -rf ${dataDir} && node_modules/.bin/node node_modules/.bin/tsx server/main.ts`,
@@ -57,6 +71,11 @@ export default defineConfig({
       RATE_LIMIT_SIGNUP_EMAIL: "1000/3600",
       RATE_LIMIT_MAIL_IP: "1000/3600",
       RATE_LIMIT_LOGIN_IP: "1000/900",
+      // tests/e2e/pwa-push.spec.ts: its local push service is http on 127.0.0.1 (issue 11).
+      PUSH_ALLOW_LOOPBACK_HTTP: "true",
+      // tests/e2e/signup-steps.spec.ts visits from a Belgian address given in X-Forwarded-For, as a
+      // load balancer would (§2 language choices by country, GeoIP).
+      TRUST_PROXY: "true",
     },
   },
 });

@@ -3,21 +3,26 @@ import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import { precompress } from "./scripts/vite-precompress";
+import { serviceWorker } from "./scripts/vite-service-worker";
+import { purgeUnusedCss } from "./scripts/purge-css";
 
 const serverPort = Number(process.env.PORT ?? 3000);
 
 /** The React app: root client/, built into dist/client, served by the Node server. */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: "client",
   publicDir: "public",
   build: { outDir: "../dist/client", emptyOutDir: true, sourcemap: true, manifest: true },
-  plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), react(), lingui(), precompress()],
+  // Only the CSS the screens use in the build (scripts/purge-css.ts); all of it in development.
+  css: { postcss: { plugins: command === "build" ? [purgeUnusedCss()] : [] } },
+  plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), react(), lingui(), serviceWorker(), precompress()],
   server: {
     port: 5173,
     proxy: {
       "/trpc": { target: `http://localhost:${serverPort}`, ws: true },
       "/media": `http://localhost:${serverPort}`,
       "/api": `http://localhost:${serverPort}`,
+      "/manifest.webmanifest": `http://localhost:${serverPort}`,
     },
   },
-});
+}));

@@ -18,7 +18,10 @@
  *   BENCH_SECONDS=15           seconds per rate step
  *   BENCH_RATES=50,100,150,200,300,500,1000,2000   offered msg/s steps (each mode stops at its first failing step;
  *                              the floors then run the rates the modes ran)
- *   BENCH_MODES=pglite,postgres
+ *   BENCH_MODES=pglite,postgres,postgres2   postgres2: two server instances (two processes on the same
+ *                              PostgreSQL and Redis, as `npm run start:cluster` with WEB_CONCURRENCY=2 or two
+ *                              processes behind one proxy); each pair's members sit on different instances,
+ *                              so every message crosses the Redis bus. Compared with the same floors as postgres.
  *   BENCH_WORKERS=2            load-generator processes
  *   BENCH_RELAY_MAX=32000      the relay floor keeps doubling its rate up to this, to find its max
  *   BENCH_FLOOR_SECONDS=5      seconds per database-floor measurement
@@ -49,10 +52,13 @@ const RATES = (env.BENCH_RATES ?? "50,100,150,200,300,500,1000,2000")
   .split(",")
   .map(Number)
   .filter((r) => r > 0);
-const MODES = (env.BENCH_MODES ?? "pglite,postgres")
+type Mode = "pglite" | "postgres" | "postgres2";
+const MODES = (env.BENCH_MODES ?? "pglite,postgres,postgres2")
   .split(",")
   .map((s) => s.trim())
-  .filter(Boolean) as Array<"pglite" | "postgres">;
+  .filter(Boolean) as Mode[];
+/** The database engine behind a mode (its floor). */
+const engineOf = (mode: Mode): "pglite" | "postgres" => (mode === "pglite" ? "pglite" : "postgres");
 const WORKERS = Number(env.BENCH_WORKERS ?? 2);
 const RELAY_MAX = Number(env.BENCH_RELAY_MAX ?? 32000);
 const FLOOR_SECONDS = Number(env.BENCH_FLOOR_SECONDS ?? 5);
@@ -63,7 +69,11 @@ const DRAIN_MS = 10_000;
 const WARMUP = env.BENCH_WARMUP !== "0";
 const CREDITS = 10_000_000;
 
-const MODE_TITLES = { pglite: "Embedded default: PGlite + in-process bus", postgres: "PostgreSQL + Redis" } as const;
+const MODE_TITLES = {
+  pglite: "Embedded default: PGlite + in-process bus",
+  postgres: "PostgreSQL + Redis",
+  postgres2: "PostgreSQL + Redis, two instances",
+} as const;
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bench-chat-"));
 onInterrupt(async () => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -117,6 +127,52 @@ interface SystemResult {
   maxIsLowerBound: boolean;
 }
 
+/**
+ * The server under test: one process, or several instances of the site measured as one (their
+ * CPU, memory and gauges summed, the worst event-loop block of any).
+ */
+interface ServerGroup {
+  pids: number[];
+  ports: number[];
+  call<T>(name: string, args?: unknown): Promise<T>;
+}
+
+function groupOf(children: Array<RpcChild & { info: { port: number } }>): ServerGroup {
+  const sumOf = <T extends object>(parts: T[]) => {
+    const out: Record<string, number> = {};
+    for (const p of parts)
+      for (const [k, v] of Object.entries(p)) if (typeof v === "number") out[k] = (out[k] ?? 0) + v;
+    return out as T;
+  };
+  return {
+    pids: children.map((c) => c.pid),
+    ports: children.map((c) => c.info.port),
+    async call<T>(name: string, args?: unknown): Promise<T> {
+      if (name === "profileStop") {
+        const file = (args as { file: string }).file;
+        const files = await Promise.all(
+          children.map((c, i) =>
+            c.call<string>(name, { file: i === 0 ? file : file.replace(/\.cpuprofile$/, `-${i + 1}.cpuprofile`) }),
+          ),
+        );
+        return files.join(", ") as T;
+      }
+      const parts = await Promise.all(children.map((c) => c.call<T>(name, args)));
+      if (children.length === 1) return parts[0]!;
+      if (name === "loopDelay") {
+        const all = parts as Array<{ p50: number; p99: number; max: number }>;
+        return {
+          p50: Math.max(...all.map((x) => x.p50)),
+          p99: Math.max(...all.map((x) => x.p99)),
+          max: Math.max(...all.map((x) => x.max)),
+        } as T;
+      }
+      if (name === "memory" || name === "gauges") return sumOf(parts as object[]) as T;
+      return parts[0]!;
+    },
+  };
+}
+
 async function sleep(ms: number) {
   await new Promise((r) => setTimeout(r, ms));
 }
@@ -135,8 +191,10 @@ async function waitFor(what: string, cond: () => Promise<boolean>, timeoutMs: nu
  */
 async function runSystem(opts: {
   name: string;
-  server: RpcChild & { info: { port: number } };
+  server: ServerGroup;
   baseUrl: string;
+  /** several instances: members alternate between them (client-worker.ts) */
+  baseUrls?: string[];
   transport: "trpc" | "relay";
   members: BenchMember[];
   rates: number[];
@@ -153,7 +211,7 @@ async function runSystem(opts: {
     const before = await server.call<Memory>("memory");
     const all = opts.members.map((m) => ({ id: m.id, cookie: m.cookie }));
     const warmCount = Math.max(2, 2 * Math.round(all.length / 20));
-    const connectArgs = { transport: opts.transport, baseUrl: opts.baseUrl, concurrency: 50 };
+    const connectArgs = { transport: opts.transport, baseUrl: opts.baseUrl, baseUrls: opts.baseUrls, concurrency: 50 };
     const connectAll = async (batch: typeof all, expected: number) => {
       const c = await pool.connect(connectArgs, batch);
       if (c.failures) throw new Error(`${c.failures} sockets failed to connect: ${c.errors.join("; ")}`);
@@ -198,7 +256,7 @@ async function runSystem(opts: {
     }
     const steps: StepRecord[] = [];
     if (SERVER_PROF && opts.transport === "trpc") await server.call("profileStart");
-    const watched = [server.pid, ...pool.pids, process.pid];
+    const watched = [...server.pids, ...pool.pids, process.pid];
     for (const [i, rate] of opts.rates.entries()) {
       const seconds = opts.stepSeconds(rate);
       await server.call("loopDelay");
@@ -207,7 +265,7 @@ async function runSystem(opts: {
       const serverLoopDelay = await server.call<StepRecord["serverLoopDelay"]>("loopDelay");
       const b = cpuSnapshot(watched, ["postgres", "redis-server"], opts.pgDatabase);
       const use = cpuBetween(a, b);
-      const serverCpu = use.byPid[server.pid] ?? 0;
+      const serverCpu = server.pids.reduce((sum, pid) => sum + (use.byPid[pid] ?? 0), 0);
       const clients = pool.pids.reduce((s, p) => s + (use.byPid[p] ?? 0), 0);
       const pg = use.byName.postgres ?? 0;
       const redis = use.byName["redis-server"] ?? 0;
@@ -279,7 +337,7 @@ async function runRelayFloor(sameRates: number[]): Promise<SystemResult> {
     const members = Array.from({ length: N }, (_, i) => ({ id: i + 1, email: "" }));
     return await runSystem({
       name: "ws relay",
-      server: relay,
+      server: groupOf([relay]),
       baseUrl: `ws://127.0.0.1:${relay.info.port}`,
       transport: "relay",
       members,
@@ -312,7 +370,8 @@ async function withScratchDatabase<T>(prefix: string, fn: (url: string) => Promi
 }
 
 /** The site in one mode: a fresh database, N members seeded and logged in, then runSystem. */
-async function runSite(mode: "pglite" | "postgres"): Promise<SystemResult> {
+async function runSite(mode: Mode): Promise<SystemResult> {
+  const instances = mode === "postgres2" ? 2 : 1;
   const run = async (databaseUrl?: string) => {
     const childEnv: NodeJS.ProcessEnv = {
       ...process.env,
@@ -324,6 +383,10 @@ async function runSite(mode: "pglite" | "postgres"): Promise<SystemResult> {
       SEED_MEMBERS: "0",
       LOG_LEVEL: "warn",
       INSTANCE_ID: `bench-${mode}`,
+      // The abuse limits (issue 10) stay on, out of reach: one address logs in every member, and
+      // at 1,000 msg/s each of 2,000 members sends 30 a minute, the default per-member limit.
+      RATE_LIMIT_LOGIN_IP: "1000000/60",
+      RATE_LIMIT_MESSAGE: "1000000/60",
     };
     delete childEnv.DATABASE_URL;
     delete childEnv.REDIS_URL;
@@ -332,14 +395,14 @@ async function runSite(mode: "pglite" | "postgres"): Promise<SystemResult> {
       childEnv.DATABASE_URL = databaseUrl;
       childEnv.REDIS_URL = REDIS_URL;
     }
-    const start = () =>
+    const start = (instance = 1) =>
       startChild<{ port: number; dbMode: string; bus: string }>(path.join(here, "lib/server-child.ts"), {
-        env: childEnv,
+        env: instance === 1 ? childEnv : { ...childEnv, INSTANCE_ID: `bench-${mode}-${instance}` },
         execArgv: ["--expose-gc"],
         logFile: childLog,
       });
     log(`${mode}: starting the server`);
-    let server = await start();
+    const server = await start();
     let members: BenchMember[];
     let loginMs: number;
     try {
@@ -364,14 +427,18 @@ async function runSite(mode: "pglite" | "postgres"): Promise<SystemResult> {
     }
     // A fresh server process on the same data (sessions live in the database): the heap pages the
     // seeding and 2,000 argon2 logins used and freed would otherwise hide the connections' RSS.
-    server = await start();
-    log(`${mode}: restarted the server (fresh process, same database) for the connections and the steps`);
+    const servers = await Promise.all(Array.from({ length: instances }, (_, i) => start(i + 1)));
+    const group = groupOf(servers);
+    log(
+      `${mode}: restarted the server (fresh process${instances > 1 ? `es: ${instances} instances on ports ${group.ports.join(", ")}` : ""}, same database) for the connections and the steps`,
+    );
     try {
-      const baseUrl = `http://127.0.0.1:${server.info.port}`;
+      const baseUrls = group.ports.map((port) => `http://127.0.0.1:${port}`);
       const result = await runSystem({
         name: mode,
-        server,
-        baseUrl,
+        server: group,
+        baseUrl: baseUrls[0]!,
+        baseUrls,
         transport: "trpc",
         members,
         rates: RATES,
@@ -379,16 +446,16 @@ async function runSite(mode: "pglite" | "postgres"): Promise<SystemResult> {
         loginMs,
         pgDatabase: databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined,
       });
-      const g = await server.call<{ messagesSent: number }>("gauges");
+      const g = await group.call<{ messagesSent: number }>("gauges");
       const sent = result.steps.reduce((a, s) => a + s.acked, 0);
       if (g.messagesSent !== sent)
         log(`${mode}: note: server counted ${g.messagesSent} messages sent, clients saw ${sent} acknowledged`);
       return result;
     } finally {
-      await server.stop(15_000);
+      await Promise.all(servers.map((s) => s.stop(15_000)));
     }
   };
-  return mode === "postgres" ? withScratchDatabase("bench", (url) => run(url)) : run();
+  return mode !== "pglite" ? withScratchDatabase("bench", (url) => run(url)) : run();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -644,12 +711,7 @@ function headline(
  * (vs the bare transaction; PGlite: the server's whole CPU vs the bare PGlite process's) and RSS
  * per idle connection (vs the relay).
  */
-function headlineOf(
-  mode: "pglite" | "postgres",
-  ours: SystemResult,
-  relay: SystemResult,
-  db: TxFloorResult | undefined,
-) {
+function headlineOf(mode: Mode, ours: SystemResult, relay: SystemResult, db: TxFloorResult | undefined) {
   const passing = ours.steps.filter((s) => s.pass).map((s) => s.offeredRate);
   const rate = passing.includes(300) ? 300 : passing.length ? Math.max(...passing) : (ours.steps[0]?.offeredRate ?? 0);
   const o = stepAt(ours, rate);
@@ -663,7 +725,7 @@ function headlineOf(
       ours.maxRate,
       db?.maxTxPerSec,
       "msg/s",
-      `highest passing step${ours.maxIsLowerBound ? " (a lower bound: the last step passed)" : ""} vs the bare ${mode} tx/s (8 connections)`,
+      `highest passing step${ours.maxIsLowerBound ? " (a lower bound: the last step passed)" : ""} vs the bare ${engineOf(mode)} tx/s (8 connections)`,
     ),
     p50: headline(
       o?.latency.p50,
@@ -684,7 +746,7 @@ function headlineOf(
       `server CPU per message ${at} vs the relay's`,
     ),
     pg_cpu_per_msg:
-      mode === "postgres"
+      engineOf(mode) === "postgres"
         ? headline(
             cpuMs(o, "postgres"),
             db?.cpuPerTxMs.postgres,
@@ -716,7 +778,7 @@ async function main(): Promise<void> {
   );
 
   // Ours first (each mode stops at its first failing rate), then the floors at the rates ours ran.
-  const modes: Partial<Record<"pglite" | "postgres", SystemResult>> = {};
+  const modes: Partial<Record<Mode, SystemResult>> = {};
   for (const mode of MODES) modes[mode] = await runSite(mode);
   const ranRates = [...new Set(Object.values(modes).flatMap((m) => m.steps.map((s) => s.offeredRate)))].sort(
     (a, b) => a - b,
@@ -730,7 +792,7 @@ async function main(): Promise<void> {
     rates: ranRates.length ? ranRates : RATES,
     stepSeconds: FLOOR_SECONDS,
   };
-  if (MODES.includes("postgres")) {
+  if (MODES.some((m) => engineOf(m) === "postgres")) {
     log("floor: bare PostgreSQL transaction (postgres.js, 8 connections)");
     dbFloors.postgres = await withScratchDatabase("bench_floor", (url) => postgresTxFloor(url, floorOpts));
     log(`floor: PostgreSQL ${fmtRate(dbFloors.postgres.maxTxPerSec, "tx/s")}`);
@@ -767,7 +829,7 @@ async function main(): Promise<void> {
       `\n## ${MODE_TITLES[mode]} — N=${ours.connections}, logins ${((ours.loginMs ?? 0) / 1000).toFixed(1)} s, connect ${(ours.connectMs / 1000).toFixed(1)} s`,
     );
     printSteps(ours);
-    const rows = summaryRows(ours, relay, dbFloors[mode]);
+    const rows = summaryRows(ours, relay, dbFloors[engineOf(mode)]);
     console.log("");
     console.log(
       table(
@@ -820,7 +882,27 @@ async function main(): Promise<void> {
   fs.writeFileSync(file, JSON.stringify(out, null, 2) + "\n");
   // The headline (issue 12's shape), so runs can be compared: each figure ours, floor, ratio, unit.
   const latest: Record<string, unknown> = { startedAt: started.toISOString(), config: out.config };
-  for (const mode of MODES) latest[mode] = headlineOf(mode, modes[mode]!, relay, dbFloors[mode]);
+  for (const mode of MODES) latest[mode] = headlineOf(mode, modes[mode]!, relay, dbFloors[engineOf(mode)]);
+  // One instance against two, same run (issue 12 "use the machine's cores"): highest passing rate
+  // and server CPU per message of each.
+  if (modes.postgres && modes.postgres2) {
+    const one = latest.postgres as ReturnType<typeof headlineOf>;
+    const two = latest.postgres2 as ReturnType<typeof headlineOf>;
+    latest.instances = {
+      max_rate: headline(
+        two.max_rate.ours,
+        one.max_rate.ours,
+        "msg/s",
+        "two instances (ours) vs one (floor), same run",
+      ),
+      server_cpu_per_msg: headline(
+        two.server_cpu_per_msg.ours,
+        one.server_cpu_per_msg.ours,
+        "ms",
+        `server CPU per message, both instances summed at ${two.rate} msg/s (ours) vs one instance at ${one.rate} msg/s (floor)`,
+      ),
+    };
+  }
   const latestFile = path.join(dir, "latest-chat.json");
   fs.writeFileSync(latestFile, JSON.stringify(latest, null, 2) + "\n");
   console.log(

@@ -18,10 +18,17 @@
  *   BENCH_SENDERS=400  BENCH_RECIPIENTS=40  BENCH_CREDITS=50  BENCH_ATTEMPTS=8
  *   BENCH_CONCURRENCY=64  BENCH_RETRY_SHARE=0.25  BENCH_POOL_MAX=10  BENCH_PORT=3390
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres (admin connection: creates/drops bench_credits_* databases)
+ *   BENCH_PAIRING=random|fixed  random (default): each send to a random recipient, so most sends open a
+ *     new conversation (the general transaction); fixed: each sender always writes to one recipient
+ *     (sender i → recipient i mod BENCH_RECIPIENTS), so after the first every send continues a
+ *     conversation (chat_send_fast, one statement)
+ *   BENCH_SERVER_PROF=<dir>  the server under test runs with --cpu-prof and writes its V8 CPU profile
+ *     into <dir> when it stops (read it with tsx bench/lib/cpuprofile-top.ts <file>)
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { spawn, type ChildProcess } from "node:child_process";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
@@ -41,6 +48,8 @@ const POOL_MAX = Number(env.BENCH_POOL_MAX ?? 10);
 const PORT = Number(env.BENCH_PORT ?? 3390);
 const PG_ADMIN_URL = env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const MESSAGE_CREDITS = 10; // site.settings message_credits (§3)
+const PAIRING = env.BENCH_PAIRING === "fixed" ? "fixed" : "random";
+const SERVER_PROF = env.BENCH_SERVER_PROF ? path.resolve(env.BENCH_SERVER_PROF) : null;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const started = performance.now();
@@ -72,7 +81,10 @@ async function startServer(databaseUrl: string): Promise<ChildProcess> {
   const { REDIS_URL: _redis, ...rest } = env;
   const child = spawn(
     path.join(root, "node_modules/.bin/node"),
-    [path.join(root, "node_modules/.bin/tsx"), "server/main.ts"],
+    // Profiled: tsx as a loader in the server's own process (its CLI would run the server in a child).
+    SERVER_PROF
+      ? ["--cpu-prof", `--cpu-prof-dir=${SERVER_PROF}`, "--import", "tsx", "server/main.ts"]
+      : [path.join(root, "node_modules/.bin/tsx"), "server/main.ts"],
     {
       cwd: root,
       env: {
@@ -216,6 +228,7 @@ async function verify(db: DB) {
     chargedWithoutLedgerRow: await one(
       sql`select count(*)::int as n from messages m where m.credits_charged > 0 and not exists (select 1 from credit_ledger l where l.user_id = m.sender_id and l.reason = 'message' and l.reference = 'msg:' || m.client_id::text)`,
     ),
+    conversationsOpened: await one(sql`select count(*)::int as n from conversations`),
     ledgerRowWithoutMessage: await one(
       sql`select count(*)::int as n from credit_ledger l where l.reason = 'message' and l.reference like 'msg:%' and not exists (select 1 from messages m where m.sender_id = l.user_id and 'msg:' || m.client_id::text = l.reference)`,
     ),
@@ -239,11 +252,15 @@ async function main() {
     );
     const { senders, recipients, tokens } = await createMembers(db);
 
-    // Each sender: ATTEMPTS sends to random recipients; a share fired twice at once with one client id.
+    // Each sender: ATTEMPTS sends (to random recipients, or to its one recipient with
+    // BENCH_PAIRING=fixed); a share fired twice at once with one client id.
     const tasks: Array<() => Promise<SendOutcome[]>> = [];
-    for (const sender of senders) {
+    for (const [i, sender] of senders.entries()) {
       for (let a = 0; a < ATTEMPTS; a++) {
-        const to = recipients[Math.floor(Math.random() * recipients.length)]!;
+        const to =
+          PAIRING === "fixed"
+            ? recipients[i % recipients.length]!
+            : recipients[Math.floor(Math.random() * recipients.length)]!;
         const clientId = crypto.randomUUID();
         const twice = Math.random() < RETRY_SHARE;
         tasks.push(() =>
@@ -276,6 +293,10 @@ async function main() {
     const rows: Array<[string, string]> = [
       ["requests", `${outcomes.length} (${tasks.length} sends, ${outcomes.length - tasks.length} same-id twins)`],
       ["charges (paid sends)", `${charges} of ${expectedCharges} affordable`],
+      [
+        `conversations opened (BENCH_PAIRING=${PAIRING})`,
+        `${checks.conversationsOpened} (each first message takes the general transaction, the others chat_send_fast)`,
+      ],
       ["refused NOT_ENOUGH_CREDITS", String(refused)],
       ["retries answered as duplicates", String(duplicates)],
       [
@@ -342,8 +363,10 @@ async function main() {
       "postgres.double_charges": { ours: doubles, floor: 0, ratio: null, unit: "count" },
     });
   } finally {
+    const exited = server && server.exitCode === null ? new Promise((r) => server!.once("exit", r)) : null;
     server?.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 500));
+    // The drain and (with BENCH_SERVER_PROF) the profile's write take their time: wait for the exit.
+    await Promise.race([exited, new Promise((r) => setTimeout(r, SERVER_PROF ? 60_000 : 5_000))]);
     await db.destroy();
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
     await admin.end();
@@ -363,10 +386,19 @@ function writeResults(
     attempts: ATTEMPTS,
     concurrency: CONCURRENCY,
     pool: POOL_MAX,
+    pairing: PAIRING,
+    loadavg: os.loadavg(),
     ...figures,
   };
-  fs.writeFileSync(path.join(dir, "latest-credits.json"), `${JSON.stringify(out, null, 2)}\n`);
-  log("written: bench/results/latest-credits.json");
+  // The default (random pairing) keeps the stable file; the fixed pairing writes beside it.
+  const file = PAIRING === "fixed" ? "latest-credits-fixed.json" : "latest-credits.json";
+  fs.writeFileSync(path.join(dir, file), `${JSON.stringify(out, null, 2)}\n`);
+  log(
+    `written: bench/results/${file}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
 }
 
 await main();

@@ -3,16 +3,20 @@
  *
  * Creates its own PostgreSQL database (dropped afterwards), migrates it, loads BENCH_PROFILES
  * members with COPY (users and profiles; ~5 % hidden: invisible, unconfirmed, pending deletion),
- * ANALYZE, then for each realistic filter mix (gender, country, region, age range, newest active
- * first; page 1 and page 20) measures at concurrency 1 and 8:
+ * VACUUM ANALYZE (what autovacuum does to a live table; index-only scans need its visibility
+ * map), then for each realistic filter mix (gender, country, region, age range, newest active
+ * first; page 1, page 20 by number and page 20 by keyset cursor) measures at concurrency 1 and 8:
  *   - ours: the members service's searchMembers (the page query and the capped count, as the
  *     members.search procedure runs them), through Kysely on the app's pool;
  *   - the floor: the very same SQL statements (captured from ours) through postgres.js, no app.
- * Goal: ours p95 at c = 8 ≤ 1.25 × the floor's p95 + 2 ms. Each mix's EXPLAIN (ANALYZE) is
- * written to docs/performance.md, and a plan with a sequential scan on profiles fails the bench.
+ * Goal: ours p95 at c = 8 ≤ 1.25 × the floor's p95 + 2 ms. Each statement's EXPLAIN (ANALYZE)
+ * is written to docs/performance.md twice: the custom plan (for these parameter values, what the
+ * floor runs) and the generic plan (PREPARE with plan_cache_mode = force_generic_plan: what a
+ * prepared statement of ours may settle on); a plan with a sequential scan on profiles or users,
+ * either kind, fails the bench.
  * Results: bench/results/latest-search.json as {"postgres.<mix>.c8.p95": {ours, floor, ratio, unit}, …}.
  *
- * Environment knobs: BENCH_PROFILES=1000000  BENCH_ROUNDS=200 (searches per mix and concurrency)
+ * Environment knobs: BENCH_PROFILES=1000000  BENCH_ROUNDS=400 (searches per mix and concurrency)
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres (admin connection)
  */
 import fs from "node:fs";
@@ -33,7 +37,9 @@ import { quantile, round, summarize } from "./lib/stats.js";
 
 const env = process.env;
 const PROFILES = Number(env.BENCH_PROFILES ?? 1_000_000);
-const ROUNDS = Number(env.BENCH_ROUNDS ?? 200);
+const ROUNDS = Number(env.BENCH_ROUNDS ?? 400);
+/** Ours and the floor take turns in this many blocks, so both see the same load on a shared machine. */
+const BLOCKS = 8;
 const PG_ADMIN_URL = env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const t0 = performance.now();
@@ -45,14 +51,26 @@ const REGIONS: Record<string, string[]> = {
   NL: ["Noord-Holland", "Zuid-Holland", "Utrecht"],
 };
 
-/** The filter mixes: what members really search for. */
-const MIXES: Array<[string, Record<string, unknown>]> = [
+/**
+ * The filter mixes: what members really search for. `keyset: true` reaches its page the way the
+ * search page's "Next" does: with the previous page's nextCursor (`after`), not the page number.
+ */
+const MIXES: Array<[string, Record<string, unknown>, { keyset?: boolean }?]> = [
   ["women_any_country_p1", { gender: "female" }],
   ["women_de_25_35_p1", { gender: "female", country: "DE", minAge: 25, maxAge: 35 }],
   ["men_de_bayern_p1", { gender: "male", country: "DE", region: "Bayern" }],
   ["women_nl_30_45_p20", { gender: "female", country: "NL", minAge: 30, maxAge: 45, page: 20 }],
+  [
+    "women_nl_30_45_p20_keyset",
+    { gender: "female", country: "NL", minAge: 30, maxAge: 45, page: 20 },
+    { keyset: true },
+  ],
   ["any_at_p1", { country: "AT" }],
   ["men_any_country_40_60_p20", { gender: "male", minAge: 40, maxAge: 60, page: 20 }],
+  ["men_any_country_40_60_p20_keyset", { gender: "male", minAge: 40, maxAge: 60, page: 20 }, { keyset: true }],
+  ["everyone_p1", {}],
+  // Rare: about 1 in 20 of the Belgian women in the generated data.
+  ["women_be_75_79_p1", { gender: "female", country: "BE", minAge: 75, maxAge: 79 }],
 ];
 
 async function copyProfiles(databaseUrl: string): Promise<void> {
@@ -99,14 +117,14 @@ async function copyProfiles(databaseUrl: string): Promise<void> {
     await pg`copy profiles (id, name, status, gender, birth_date, country, region, visible, last_active) from stdin`.writable(),
   );
   await pg`select setval('users_id_seq', ${PROFILES})`;
-  await pg`analyze users`;
-  await pg`analyze profiles`;
+  await pg`vacuum analyze users`;
+  await pg`vacuum analyze profiles`;
   await pg.end();
 }
 
-async function measure(run: () => Promise<unknown>, concurrency: number): Promise<number[]> {
+async function measure(run: () => Promise<unknown>, concurrency: number, rounds = ROUNDS): Promise<number[]> {
   const samples: number[] = [];
-  let left = ROUNDS;
+  let left = rounds;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (left-- > 0) {
@@ -150,8 +168,19 @@ async function main(): Promise<void> {
     await copyProfiles(databaseUrl);
     log("loaded and analyzed");
     const viewerId = 1;
-    for (const [mix, raw] of MIXES) {
-      const input = SearchMembersInput.parse(raw);
+    for (const [mix, raw, how] of MIXES) {
+      let input = SearchMembersInput.parse(raw);
+      if (how?.keyset) {
+        // The cursor "Next" on the page before carries.
+        const before = await searchMembers({ db }, viewerId, { ...input, page: input.page - 1 });
+        const cursor = (before as { nextCursor?: string | null }).nextCursor;
+        if (cursor === undefined) {
+          log(`${mix}: skipped, this build's search has no keyset cursor`);
+          continue;
+        }
+        if (cursor === null) throw new Error(`${mix}: no page ${input.page}`);
+        input = SearchMembersInput.parse({ ...raw, after: cursor });
+      }
       // The statements of this mix, as ours sends them (Kysely's log hook).
       const statements: Array<{ sql: string; parameters: readonly unknown[] }> = [];
       const onLog = (e: LogEvent) => {
@@ -170,8 +199,12 @@ async function main(): Promise<void> {
       await measure(floorRun, 4);
       const row = [mix, String(first.items.length), String(first.total)];
       for (const c of [1, 8]) {
-        const oursSamples = await measure(oursRun, c);
-        const floorSamples = await measure(floorRun, c);
+        const oursSamples: number[] = [];
+        const floorSamples: number[] = [];
+        for (let b = 0; b < BLOCKS; b++) {
+          oursSamples.push(...(await measure(oursRun, c, ROUNDS / BLOCKS)));
+          floorSamples.push(...(await measure(floorRun, c, ROUNDS / BLOCKS)));
+        }
         const ours = summarize(oursSamples);
         const floor = summarize(floorSamples);
         const o95 = p95(oursSamples);
@@ -192,17 +225,17 @@ async function main(): Promise<void> {
         row.push(o95.toFixed(2), f95.toFixed(2), c === 8 ? (o95 <= goal ? "met" : "NOT met") : "");
       }
       table.push(row);
-      // EXPLAIN of the page query (the first statement with ORDER BY) and the count.
+      // EXPLAIN of the page query and the count, custom and generic plans.
       for (const s of statements) {
-        const plan = (await floorSql.unsafe(
-          `explain (analyze, buffers, costs off, timing off) ${s.sql}`,
-          s.parameters as never[],
-        )) as unknown as Array<Record<string, string>>;
-        const text = plan.map((r) => Object.values(r)[0]).join("\n");
-        if (/Seq Scan on profiles/.test(text)) seqScans++;
-        explains.push(
-          `### ${mix} — ${/order by/i.test(s.sql) ? "page" : "count"}\n\nFilters: \`${JSON.stringify(raw)}\`\n\n\`\`\`\n${text}\n\`\`\``,
-        );
+        const what = /count\(\*\)/i.test(s.sql) ? "count" : "page";
+        for (const kind of ["custom", "generic"] as const) {
+          const text = await explain(floorSql, s, kind);
+          if (/Seq Scan on (profiles|users)\b/.test(text)) seqScans++;
+          const shown = how?.keyset ? { ...raw, after: "<nextCursor of page 19>" } : raw;
+          explains.push(
+            `### ${mix} — ${what}, ${kind} plan\n\nFilters: \`${JSON.stringify(shown)}\`\n\n\`\`\`\n${text}\n\`\`\``,
+          );
+        }
       }
     }
   } finally {
@@ -217,7 +250,12 @@ async function main(): Promise<void> {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
   const fmt = (cells: Array<string | undefined>) => cells.map((c, i) => (c ?? "").padEnd(widths[i]!)).join("  ");
   const tableText = [fmt(header), widths.map((w) => "-".repeat(w)).join("  "), ...lines.map(fmt)].join("\n");
-  console.log(`\n${tableText}\n\nplans with a sequential scan on profiles: ${seqScans}`);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+  console.log(`\n${tableText}\n\nplans with a sequential scan on profiles or users: ${seqScans}; load average ${load}`);
+  results.loadavg = os.loadavg();
   results["postgres.seq_scans"] = { ours: seqScans, floor: 0, ratio: null, unit: "plans" };
   fs.mkdirSync(path.join(root, "bench", "results"), { recursive: true });
   fs.writeFileSync(path.join(root, "bench", "results", "latest-search.json"), `${JSON.stringify(results, null, 2)}\n`);
@@ -225,13 +263,40 @@ async function main(): Promise<void> {
   const prev = fs.existsSync(doc) ? fs.readFileSync(doc, "utf8") : "# Performance\n";
   const start = "<!-- bench:search start -->";
   const end = "<!-- bench:search end -->";
-  const section = `${start}\n## Search on ${PROFILES.toLocaleString("en-US")} profiles (bench:search, ${new Date().toISOString().slice(0, 10)})\n\np95 in ms, ${ROUNDS} searches per mix and concurrency; the floor runs the same SQL through postgres.js. Goal at c = 8: ours ≤ 1.25 × floor + 2 ms.\n\n\`\`\`\n${tableText}\n\`\`\`\n\nPlans with a sequential scan on profiles: ${seqScans}.\n\n${explains.join("\n\n")}\n${end}`;
+  const section = `${start}\n## Search on ${PROFILES.toLocaleString("en-US")} profiles (bench:search, ${new Date().toISOString().slice(0, 10)})\n\np95 in ms, ${ROUNDS} searches per mix and concurrency (ours and the floor in ${BLOCKS} alternating blocks); the floor runs the same SQL through postgres.js. Goal at c = 8: ours ≤ 1.25 × floor + 2 ms. Load average at the end of the run: ${load} (${os.cpus().length} cores).\n\n\`\`\`\n${tableText}\n\`\`\`\n\nPlans with a sequential scan on profiles or users (custom and generic plans of every statement): ${seqScans}.\n\n${explains.join("\n\n")}\n${end}`;
   const next = prev.includes(start)
     ? prev.slice(0, prev.indexOf(start)) + section + prev.slice(prev.indexOf(end) + end.length)
     : `${prev.trimEnd()}\n\n${section}\n`;
   fs.writeFileSync(doc, next);
   log("written: bench/results/latest-search.json, docs/performance.md");
   process.exitCode = seqScans > 0 ? 1 : 0;
+}
+
+/**
+ * EXPLAIN (ANALYZE) of one captured statement: its custom plan (parameters bound, as the floor
+ * runs it), or its generic plan (PREPARE, then EXECUTE with plan_cache_mode =
+ * force_generic_plan: the plan a prepared statement may settle on after five runs).
+ */
+async function explain(
+  pg: postgres.Sql,
+  s: { sql: string; parameters: readonly unknown[] },
+  kind: "custom" | "generic",
+): Promise<string> {
+  const opts = "analyze, buffers, costs off, timing off";
+  const rows = await pg.reserve().then(async (conn) => {
+    try {
+      if (kind === "custom") return await conn.unsafe(`explain (${opts}) ${s.sql}`, s.parameters as never[]);
+      await conn.unsafe("set plan_cache_mode = force_generic_plan");
+      await conn.unsafe(`prepare bench_stmt as ${s.sql}`);
+      const literals = s.parameters.map((p) => `'${String(p).replaceAll("'", "''")}'`);
+      return await conn.unsafe(`explain (${opts}) execute bench_stmt(${literals.join(", ")})`);
+    } finally {
+      await conn.unsafe("deallocate all").catch(() => {});
+      await conn.unsafe("reset plan_cache_mode").catch(() => {});
+      conn.release();
+    }
+  });
+  return (rows as unknown as Array<Record<string, string>>).map((r) => Object.values(r)[0]).join("\n");
 }
 
 function p95(samples: number[]): number {

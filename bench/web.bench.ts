@@ -7,9 +7,10 @@
  * the demo data in BENCH_WEB_DATA_DIR, seeded on the first run), logs in as the demo account
  * (README: demo@amora.test) for /members, and runs Lighthouse on `/`, `/login` and `/members`.
  * Prints per page the performance and accessibility scores, LCP, TBT, CLS, the bytes transferred
- * (all, and JavaScript alone) and the requests, plus the first-load JavaScript of each route from
- * the build's manifest (gzip, the issue's budget: / and /login ≤ 100 KB, /members ≤ 150 KB), and
- * writes it all to bench/results/latest-web.json.
+ * (all, JavaScript and CSS, from Lighthouse's network requests) and the requests, plus the
+ * first-load JavaScript and CSS of each route from the build's manifest (gzip; the issue's budget:
+ * / and /login ≤ 100 KB of JavaScript, /members ≤ 150 KB) and the load average at start and end,
+ * and writes it all to bench/results/latest-web.json.
  *
  * Lighthouse's figures move with the machine's load (its throttling is simulated from what it
  * observes): on a shared, busy machine run it again before trusting a low score.
@@ -44,11 +45,14 @@ const started = performance.now();
 const log = (msg: string) =>
   process.stdout.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(5)}s] ${msg}\n`);
 
-/** The screens' modules (client/), whose chunks load on a first visit of each path. */
-const routeModules: Record<string, string> = {
-  "/": "features/auth/routes/home-page.tsx",
-  "/login": "features/auth/routes/login-page.tsx",
-  "/members": "features/members/routes/search-page.tsx",
+/**
+ * The modules (client/) loaded lazily on a first visit of each path: the screen's, and for a
+ * logged-in member the live stream (app/live-member.tsx, mounted once `me` is known).
+ */
+const routeModules: Record<string, string[]> = {
+  "/": ["features/auth/routes/home-page.tsx"],
+  "/login": ["features/auth/routes/login-page.tsx"],
+  "/members": ["features/members/routes/search-page.tsx", "app/live-member.tsx"],
 };
 
 interface ManifestChunk {
@@ -75,8 +79,7 @@ function firstLoadBytes(pagePath: string): { js: number; css: number; files: num
     for (const imp of chunk.imports ?? []) visit(imp);
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
-  const routeModule = routeModules[pagePath];
-  if (routeModule) visit(routeModule);
+  for (const routeModule of routeModules[pagePath] ?? []) visit(routeModule);
   const catalogue = Object.keys(manifest).find((k) => /locales\/en\.po/.test(k));
   if (catalogue) visit(catalogue);
   let js = 0;
@@ -129,10 +132,13 @@ async function setBrowserCookie(port: number, cookie: string): Promise<void> {
       return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: "127.0.0.1", path: "/" };
     });
     await browser.setCookie(...cookies);
-    // A first visit: nothing cached from the pages measured before (storage is kept for the cookie).
+    // A first visit: nothing cached from the pages measured before, neither in the HTTP cache nor
+    // by the service worker (the rest of the storage is kept for the cookie).
     const page = (await browser.pages())[0] ?? (await browser.newPage());
     const cdp = await page.createCDPSession();
     await cdp.send("Network.clearBrowserCache");
+    // And what the service worker keeps (its app-shell cache would serve every script from disk).
+    await cdp.send("Storage.clearDataForOrigin", { origin: base, storageTypes: "service_workers,cache_storage" });
     await cdp.detach();
   } finally {
     await browser.disconnect();
@@ -162,6 +168,8 @@ interface PageResult {
   firstLoadCssGzipBytes: number;
   budgetKb: number | null;
 }
+
+let loadAtStart: number[] = [];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
@@ -226,6 +234,7 @@ async function audit(port: number, pagePath: string, cookie: string | null) {
 }
 
 async function main() {
+  loadAtStart = os.loadavg();
   if (!env.BENCH_WEB_SKIP_BUILD) {
     log("building the client (npm run build)");
     const build = spawnSync("npm", ["run", "-s", "build"], { cwd: root, stdio: "inherit" });
@@ -255,8 +264,10 @@ async function main() {
     const pages: PageResult[] = [];
     for (const pagePath of ["/", "/login", "/members"]) {
       const runs: Array<Awaited<ReturnType<typeof audit>>> = [];
-      if (pagePath === "/members") await setBrowserCookie(chrome.port, cookie);
       for (let i = 0; i < RUNS; i++) {
+        // Logged in, storage is kept between runs (the cookie): clear the cache before each, so
+        // every run is a first visit (with BENCH_WEB_RUNS > 1 the later runs were served from cache).
+        if (pagePath === "/members") await setBrowserCookie(chrome.port, cookie);
         log(`lighthouse ${pagePath} (run ${i + 1}/${RUNS})`);
         // Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART): try again.
         for (let attempt = 1; ; attempt++) {
@@ -281,13 +292,14 @@ async function main() {
     }
     const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
     console.log(
-      "\npage       perf  a11y  best  seo   LCP      TBT     CLS     transferred  JS (wire)   first-load JS gzip (budget)",
+      "\npage       perf  a11y  best  seo   LCP      TBT     CLS     transferred  JS (wire)  CSS (wire)  reqs  first-load JS gzip (budget)  CSS gzip",
     );
     for (const p of pages) {
       console.log(
         `${p.path.padEnd(10)} ${String(p.performance).padStart(4)}  ${String(p.accessibility).padStart(4)}  ${String(p.bestPractices).padStart(4)}  ${String(p.seo).padStart(3)}  ` +
           `${(p.lcpMs / 1000).toFixed(2).padStart(5)} s  ${Math.round(p.tbtMs).toString().padStart(4)} ms  ${p.cls.toFixed(3)}   ` +
-          `${kb(p.transferredBytes).padStart(10)}  ${kb(p.jsTransferredBytes).padStart(10)}  ${kb(p.firstLoadJsGzipBytes)} (≤ ${p.budgetKb} KB)`,
+          `${kb(p.transferredBytes).padStart(10)}  ${kb(p.jsTransferredBytes).padStart(9)}  ${kb(p.cssTransferredBytes).padStart(9)}  ${String(p.requests).padStart(4)}  ` +
+          `${kb(p.firstLoadJsGzipBytes).padStart(10)} (≤ ${p.budgetKb} KB)      ${kb(p.firstLoadCssGzipBytes).padStart(9)}`,
       );
       if (p.layoutShifts.length) console.log(`           layout shifts: ${p.layoutShifts.join(", ")}`);
       if (p.lcpElement) console.log(`           LCP element: ${p.lcpElement}`);
@@ -299,12 +311,19 @@ async function main() {
       lighthouse: "13.5.0 (default mobile preset: Moto G Power, slow 4G, simulated throttling)",
       chromium: CHROME_PATH,
       runsPerPage: RUNS,
-      machine: { cpus: os.cpus().length, loadavg: os.loadavg() },
+      machine: { cpus: os.cpus().length, loadavgAtStart: loadAtStart, loadavg: os.loadavg() },
       pages,
     };
     fs.mkdirSync(path.join(root, "bench", "results"), { recursive: true });
     fs.writeFileSync(path.join(root, "bench", "results", "latest-web.json"), JSON.stringify(out, null, 2) + "\n");
     log("wrote bench/results/latest-web.json");
+    // The machine is shared: the figures above are only comparable at a similar load.
+    console.log(
+      `load average (1, 5, 15 min): at start ${loadAtStart.map((l) => l.toFixed(2)).join(", ")}; at end ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(", ")} (${os.cpus().length} cores)`,
+    );
   } finally {
     await chrome?.kill();
     stopServer();

@@ -4,17 +4,24 @@ import { I18nProvider } from "@lingui/react";
 import "bootstrap/dist/css/bootstrap.min.css";
 import "./app/theme.css";
 import { activateLocale, i18n, initialLocale } from "./lib/i18n";
-import { TrpcProvider } from "./app/trpc-provider";
+import { prefetchSession, TrpcProvider } from "./app/trpc-provider";
 import { AppRouter } from "./app/router";
+import { registerServiceWorker } from "./lib/service-worker";
 
-await activateLocale(initialLocale());
-
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <TrpcProvider>
-        <AppRouter />
-      </TrpcProvider>
-    </I18nProvider>
-  </StrictMode>,
+// The session is asked for at once, beside the catalogue (issue 11); the app renders once the
+// catalogue is in (no top-level await: it would turn off Rolldown's merging of small chunks).
+prefetchSession();
+void activateLocale(initialLocale()).then(() =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <TrpcProvider>
+          <AppRouter />
+        </TrpcProvider>
+      </I18nProvider>
+    </StrictMode>,
+  ),
 );
+
+// §7 the push service worker (offline page, app shell, Web Push; issue 11), after the page loaded.
+registerServiceWorker();

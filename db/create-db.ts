@@ -36,16 +36,35 @@ const OID_DATE = 1082;
  * kysely-postgres-js's connection does not have: the resulting TypeError would replace the real
  * error (CONNECTION_CLOSED when PostgreSQL restarts), so the request answered 500 instead of 503.
  * postgres.js drops dead connections itself, so the rollback's own error is simply passed on.
+ *
+ * And a bounded close: postgres.js's end() without a timeout waits for every query and reserved
+ * connection, so one query stuck at shutdown (a lock wait, a connection reserved while the pool
+ * was ending) kept `db.destroy()` waiting for ever. It now waits DESTROY_TIMEOUT_S, then closes.
  */
 class PostgresJsDialectFixed extends PostgresJSDialect {
+  readonly #sql: postgres.Sql;
+  constructor(sqlClient: postgres.Sql) {
+    super({ postgres: sqlClient });
+    this.#sql = sqlClient;
+  }
   override createDriver(): Driver {
     const driver = super.createDriver();
     driver.rollbackTransaction = async (connection: DatabaseConnection) => {
       await connection.executeQuery(CompiledQuery.raw("rollback"));
     };
+    const destroy = driver.destroy.bind(driver);
+    const sqlClient = this.#sql;
+    driver.destroy = async () => {
+      // The first end() decides; the driver's own end() then returns the same promise.
+      await sqlClient.end({ timeout: DESTROY_TIMEOUT_S });
+      await destroy();
+    };
     return driver;
   }
 }
+
+/** How long closing the pool waits for queries under way before closing their connections, seconds. */
+const DESTROY_TIMEOUT_S = 5;
 
 /**
  * Open the database: PGlite (embedded, in-process WASM PostgreSQL) by default,
@@ -83,7 +102,7 @@ export function createDb(options: CreateDbOptions): { db: DB; mode: DbMode } {
       },
     });
     return {
-      db: new Kysely<Database>({ dialect: new PostgresJsDialectFixed({ postgres: sqlClient }) }),
+      db: new Kysely<Database>({ dialect: new PostgresJsDialectFixed(sqlClient) }),
       mode: "postgres",
     };
   }

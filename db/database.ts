@@ -18,6 +18,7 @@ import type { ConversationsTable, ConversationMembersTable, MessagesTable } from
 import type { MemberEventsTable } from "./tables/live.table.js";
 import type { CreditLedgerTable, CreditPackagesTable, CreditPackagePricesTable } from "./tables/credits.table.js";
 import type { SitesTable } from "./tables/sites.table.js";
+import type { SitePagesTable } from "./tables/site-pages.table.js";
 import type {
   PaymentsTable,
   PaymentWebhookEventsTable,
@@ -50,6 +51,7 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   member_events: MemberEventsTable;
   sites: SitesTable;
+  site_pages: SitePagesTable;
   login_attempts: LoginAttemptsTable;
   password_reset_mails: PasswordResetMailsTable;
   push_subscriptions: PushSubscriptionsTable;
@@ -84,6 +86,7 @@ export type * from "./tables/chats.table.js";
 export type * from "./tables/live.table.js";
 export type * from "./tables/credits.table.js";
 export type * from "./tables/sites.table.js";
+export type * from "./tables/site-pages.table.js";
 export type * from "./tables/payments.table.js";
 export type * from "./tables/directdebit.table.js";
 export type * from "./tables/discounts.table.js";

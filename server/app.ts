@@ -27,6 +27,9 @@ import { appRouter, type AppRouter } from "./router.js";
 import { createContextFactory } from "./trpc/context.js";
 import { isAllowedOrigin, isJsonBody, mayReadOpsDetails, routeOf, routedPath } from "./http/request-guard.js";
 import { isSecureRequest } from "./http/session-cookie.js";
+import { instrumentWebSockets, leanWebSocketRoutes } from "./http/websocket-lean.js";
+import { setDefaultLocaleCookie } from "./http/locale-cookie.js";
+import { sitePageExists } from "./features/site/site-pages.service.js";
 import { clientRoutes } from "./http/site-pages.js";
 import { RETRY_AFTER_SECONDS, rootErrorHandler } from "./http/errors.js";
 import { createRateLimits, RateLimitedError } from "./features/rate-limits/rate-limits.service.js";
@@ -40,8 +43,12 @@ import { secureStoredPrivatePhotos } from "./features/members/photos.service.js"
 import { trackRequests } from "./infra/drain.js";
 import { carryRequestIds, carrySocketRequestIds } from "./infra/request-context.js";
 import { startMailWorker } from "./features/mail/mail.service.js";
+import { deliverOutboxPush, pushesBeingQueued, resolveVapidKeys } from "./features/push/push.service.js";
+import { usePushPublicKey } from "./features/site/site.service.js";
+import { createMemoryPresence, createRedisPresence } from "./infra/presence.js";
 import { renderOutboxMail } from "./features/mail/mail.templates.js";
 import { notificationRoutes } from "./features/notifications/notifications.http.js";
+import { manifestRoutes } from "./features/site/manifest.http.js";
 import { startDeletionPurgeJob } from "./features/account-deletion/deletion.service.js";
 
 /** How often sockets are checked for a send buffer past WS_MAX_BUFFERED_BYTES. */
@@ -84,6 +91,9 @@ export async function buildApp(
   const mediaUrlSecret = await resolveSecret(db, "media_url", undefined);
   const mailWebhookSecret = await resolveSecret(db, "mail_webhook", config.MAIL_WEBHOOK_SECRET);
   const mailLinkSecret = await resolveSecret(db, "mail_links", undefined);
+  // Web Push: configured VAPID keys, or a pair generated once; its public key is every site's push_public_key.
+  const vapid = await resolveVapidKeys(db, config);
+  usePushPublicKey(db, vapid.publicKey);
   // The simulated provider posts its signed webhooks through the real HTTP route (the app is
   // built below; deliveries only start once it serves requests).
   let appForWebhooks: FastifyInstance | null = null;
@@ -113,6 +123,11 @@ export async function buildApp(
       createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM, log }),
     metrics,
     sockets: new SocketRegistry(),
+    presence:
+      config.REDIS_URL && bus.kind === "redis"
+        ? createRedisPresence(config.REDIS_URL, log, config.REDIS_CHANNEL_PREFIX, config.INSTANCE_ID)
+        : createMemoryPresence(),
+    vapid,
     sms: opts.deps?.sms ?? createFileSmsSender({ smsDir: config.smsDir, log }),
     paymentProvider: opts.deps?.paymentProvider ?? simulatedCheckout,
     simulatedCheckout: opts.deps?.paymentProvider ? (opts.deps.simulatedCheckout ?? null) : simulatedCheckout,
@@ -127,7 +142,7 @@ export async function buildApp(
   await secureStoredPrivatePhotos(deps);
   // The mail outbox is drained by every instance (claims are exclusive), and pending deletions
   // past their 14 days are purged (§4, §9).
-  const stopMailWorker = startMailWorker(deps, renderOutboxMail);
+  const stopMailWorker = startMailWorker(deps, { mail: renderOutboxMail, push: deliverOutboxPush });
   const stopPurgeJob = startDeletionPurgeJob(deps);
 
   const stopSessionListener = await bus.subscribe(SESSION_ENDED_CHANNEL, (msg) => {
@@ -187,19 +202,14 @@ export async function buildApp(
     if (reply.statusCode === 429) deps.metrics.rateLimitRefusals.labels(route).inc();
   });
 
+  // An idle socket keeps only what it uses of its upgrade (http/websocket-lean.ts, issue 12).
+  leanWebSocketRoutes(app, log);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   app.websocketServer.on("connection", (socket, upgrade: IncomingMessage) => {
     carrySocketRequestIds(socket, upgrade.headers["x-request-id"]); // each call logs `<socket id>/<n>`
-    deps.metrics.wsConnectionsOpen.inc();
-    socket.once("close", () => deps.metrics.wsConnectionsOpen.dec());
-    // WebSocket messages in and out (ws_messages_total): every frame the socket sends goes through send().
-    socket.on("message", () => deps.metrics.wsMessages.labels("in").inc());
-    const send = socket.send.bind(socket);
-    socket.send = ((...args: Parameters<typeof send>) => {
-      deps.metrics.wsMessages.labels("out").inc();
-      return send(...args);
-    }) as typeof socket.send;
   });
+  // ws_connections_open and ws_messages_total{in,out}: shared listeners, no per-socket closures.
+  instrumentWebSockets(app.websocketServer, deps.metrics);
 
   // The WebSocket upgrade is authenticated by the `auth` cookie, so it must come from our own
   // pages: check Origin against the site's domains (a cross-site page could otherwise ride the cookie).
@@ -255,6 +265,7 @@ export async function buildApp(
   await app.register(paymentRoutes(deps)); // payment webhooks and the simulated hosted checkout's API
   await app.register(photoRoutes(deps)); // POST /media/upload: a member adds a photo (multipart)
   await app.register(notificationRoutes(deps)); // one-click unsubscribe (RFC 8058) and the mail webhook
+  await app.register(manifestRoutes(deps)); // the web app manifest of the site served on this host (issue 11)
 
   // Photos: unguessable file names, so a URL is only known to members the server showed it to.
   fs.mkdirSync(config.mediaDir, { recursive: true });
@@ -291,7 +302,12 @@ export async function buildApp(
   const clientDir = opts.clientDist ?? clientDist;
   const hasClient = fs.existsSync(path.join(clientDir, "index.html"));
   if (!hasClient) log.warn({ clientDir }, "client not built: run `npm run build` to serve the React app");
-  await clientRoutes(app, { clientDist: clientDir, hasClient });
+  await clientRoutes(app, {
+    clientDist: clientDir,
+    hasClient,
+    beforeAppPage: (req, reply) => setDefaultLocaleCookie(deps, req, reply),
+    pageExists: (req, token) => sitePageExists(deps, req.raw.headers.host ?? null, token),
+  });
 
   return {
     app,
@@ -306,11 +322,13 @@ export async function buildApp(
       stopReconnectSweep();
       stopSlowConsumerGuard();
       stopPurgeJob();
+      await pushesBeingQueued(deps);
       await stopMailWorker();
       // Let webhooks under way land before the database closes (bounded: a retry loop may wait).
       await Promise.race([simulatedCheckout.idle(), new Promise((r) => setTimeout(r, 2000).unref())]);
       await app.close();
       await bus.close();
+      await deps.presence.close();
       await deps.rateLimits.close();
       await db.destroy();
     },

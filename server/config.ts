@@ -62,6 +62,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_UPLOAD: rateLimit.default("20/3600"),
   RATE_LIMIT_REPORT: rateLimit.default("10/3600"),
   RATE_LIMIT_POLL: rateLimit.default("120/60"),
+  /** §4 logged-out search: searches per visitor's client address (members are not counted). */
+  RATE_LIMIT_SEARCH_IP: rateLimit.default("60/60"),
   /** Most procedures one batched tRPC request may carry (more: 400). */
   TRPC_MAX_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SMTP_URL: z.string().url().optional(),
@@ -132,6 +134,30 @@ const EnvSchema = z.object({
   MAIL_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** How often each instance's mail worker looks for due mails in the outbox (ms). */
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  /**
+   * Web Push VAPID key pair (RFC 8292; issue 11), base64url as `web-push generate-vapid-keys`
+   * prints them: set both or neither. No built-in value: unset, a pair is generated on the first
+   * start and kept in the database (server_secrets), shared by every instance. The public key is
+   * the site settings' push_public_key.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, { message: "a P-256 public key, 65 bytes as base64url (87 characters)" })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { message: "a P-256 private key, 32 bytes as base64url (43 characters)" })
+    .optional(),
+  /** Contact of the VAPID claims (`mailto:` or `https:`); default: mailto: the address of MAIL_FROM. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, { message: "a mailto: address or an https: URL" })
+    .optional(),
+  /**
+   * Tests only: also accept push endpoints on http://127.0.0.1 and http://localhost (a local push
+   * service in the test). Off: endpoints must be https URLs.
+   */
+  PUSH_ALLOW_LOOPBACK_HTTP: boolish.default(false),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO"> & {

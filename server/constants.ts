@@ -19,6 +19,9 @@ export const MAX_STARTED_CONVERSATIONS_FREE = 2;
 /** §8, §9: likes per day for limited (free) members. */
 export const DAILY_LIKES_FREE = 4;
 
+/** §9: the terms version date is at least this instant, or the company's `added` date if later. */
+export const TERMS_VERSION_MIN_DATE = "2023-12-01T12:00:00.000Z";
+
 /** §5: minimum age on the signup form ('Enter your date of birth ({min_age}+)'). */
 export const MIN_AGE_YEARS = 18;
 export const MAX_AGE_YEARS = 120;

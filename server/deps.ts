@@ -5,6 +5,8 @@ import type { Logger } from "./infra/logger.js";
 import type { Mailer } from "./infra/mailer.js";
 import type { Metrics } from "./infra/metrics.js";
 import type { SocketRegistry } from "./infra/socket-registry.js";
+import type { Presence } from "./infra/presence.js";
+import type { VapidKeys } from "./features/push/push.service.js";
 import type { SmsSender } from "./infra/sms.js";
 import type { RateLimits } from "./features/rate-limits/rate-limits.service.js";
 import type { PaymentProvider } from "./features/payments/providers/payment-provider.js";
@@ -24,6 +26,10 @@ export interface AppDeps {
   mailer: Mailer;
   metrics: Metrics;
   sockets: SocketRegistry;
+  /** Which members have an open tab on any instance (Web Push goes only to those with none). */
+  presence: Presence;
+  /** Web Push VAPID keys: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, or generated and stored. */
+  vapid: VapidKeys;
   /** SMS (direct debit codes): files under var/sms/ in the embedded default. */
   sms: SmsSender;
   /** The payment provider payments go through (the built-in simulated one by default). */

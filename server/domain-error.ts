@@ -47,6 +47,7 @@ export const APP_ERROR_CODES = [
   "ACCOUNT_BANNED",
   "SERVICE_UNAVAILABLE",
   "RATE_LIMITED",
+  "SIGNUPS_CLOSED",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

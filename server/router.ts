@@ -14,6 +14,8 @@ import { safetyRouter } from "./features/safety/safety.router.js";
 import { notificationsRouter } from "./features/notifications/notifications.router.js";
 import { accountDeletionRouter } from "./features/account-deletion/deletion.router.js";
 import { moderationRouter } from "./features/moderation/moderation.router.js";
+import { landersRouter } from "./features/landers/landers.router.js";
+import { pushRouter } from "./features/push/push.router.js";
 
 /** The root router. The client imports only its type. */
 export const appRouter = router({
@@ -32,6 +34,8 @@ export const appRouter = router({
   notifications: notificationsRouter,
   accountDeletion: accountDeletionRouter,
   moderation: moderationRouter,
+  landers: landersRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

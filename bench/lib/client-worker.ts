@@ -26,6 +26,12 @@ export interface ConnectArgs {
   transport: Transport;
   /** http://127.0.0.1:port (site) or ws://127.0.0.1:port (relay) */
   baseUrl: string;
+  /**
+   * Several instances of the site (bench:chat's two-instance mode): member i of this call uses
+   * instance i mod n for its socket and its sends, so the two members of a pair sit on different
+   * instances and every message crosses the bus. Default: [baseUrl].
+   */
+  baseUrls?: string[];
   members: Array<{ id: number; cookie?: string }>;
   /** sockets opened at a time */
   concurrency: number;
@@ -74,6 +80,8 @@ export interface WorkerStepResult {
 interface Member {
   id: number;
   cookie?: string;
+  /** the instance this member's socket and sends go to */
+  base: string;
   opens: number;
   close(): void;
   /** relay only */
@@ -93,7 +101,8 @@ let baseUrl = "";
 let members: Member[] = [];
 const pending = new Map<string, Pending>();
 const deliveredKeys = new Set<string>();
-let sendClient: TRPCClient<AppRouter> | null = null;
+/** one HTTP client per instance */
+const sendClients = new Map<string, TRPCClient<AppRouter>>();
 let counter = 0;
 let current: {
   step: number;
@@ -162,14 +171,14 @@ async function connectOne(m: Member): Promise<void> {
     });
     return;
   }
-  const headers = { cookie: `auth=${m.cookie}`, origin: baseUrl };
+  const headers = { cookie: `auth=${m.cookie}`, origin: m.base };
   class CookieWebSocket extends WS {
     constructor(url: string | URL, protocols?: string | string[]) {
       super(url, protocols, { headers });
     }
   }
   const wsClient = createWSClient({
-    url: `${baseUrl.replace(/^http/, "ws")}/trpc`,
+    url: `${m.base.replace(/^http/, "ws")}/trpc`,
     WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket,
     retryDelayMs: () => 500,
     onOpen: () => {
@@ -209,7 +218,14 @@ async function connect(args: ConnectArgs) {
   transport = args.transport;
   baseUrl = args.baseUrl;
   // Called again, it adds members (whole pairs) to those already connected.
-  const added: Member[] = args.members.map((m) => ({ id: m.id, cookie: m.cookie, opens: 0, close: () => {} }));
+  const bases = args.baseUrls?.length ? args.baseUrls : [args.baseUrl];
+  const added: Member[] = args.members.map((m, i) => ({
+    id: m.id,
+    cookie: m.cookie,
+    base: bases[i % bases.length]!,
+    opens: 0,
+    close: () => {},
+  }));
   if (added.length % 2) added.pop(); // pairs only
   members.push(...added);
   const started = performance.now();
@@ -229,17 +245,21 @@ async function connect(args: ConnectArgs) {
       }
     }),
   );
-  if (transport === "trpc" && !sendClient) {
+  for (const base of bases) {
+    if (transport !== "trpc" || sendClients.has(base)) continue;
     const { fetch } = keepAliveFetch({ maxSockets: 128 });
-    sendClient = createTRPCClient<AppRouter>({
-      links: [
-        httpLink({
-          url: `${baseUrl}/trpc`,
-          fetch,
-          headers: ({ op }) => ({ cookie: `auth=${(op.context as { cookie: string }).cookie}` }),
-        }),
-      ],
-    });
+    sendClients.set(
+      base,
+      createTRPCClient<AppRouter>({
+        links: [
+          httpLink({
+            url: `${base}/trpc`,
+            fetch,
+            headers: ({ op }) => ({ cookie: `auth=${(op.context as { cookie: string }).cookie}` }),
+          }),
+        ],
+      }),
+    );
   }
   return { connected: added.length - failures, failures, errors, ms: performance.now() - started };
 }
@@ -249,8 +269,9 @@ function sendOne(from: Member, to: Member, key: string): Promise<void> {
     from.socket!.send(JSON.stringify({ to: to.id, k: key, from: from.id, body: `bench message ${key}` }));
     return Promise.resolve();
   }
-  return sendClient!.chats.send
-    .mutate(
+  return sendClients
+    .get(from.base)!
+    .chats.send.mutate(
       { toProfileId: to.id, clientId: key, body: `bench message ${counter}` },
       { context: { cookie: from.cookie } },
     )

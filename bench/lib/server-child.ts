@@ -12,11 +12,13 @@
  *  - loopDelay → event-loop delay p50/p99/max (ms) since the previous call.
  *  - gauges → ws_connections_open, trpc_subscriptions_active, chat_messages_sent_total.
  *  - profileStart / profileStop {file} → a V8 CPU profile of what happens in between.
+ *  - heapSnapshot {file} → a V8 heap snapshot after a full GC (what idle connections keep alive).
  *  - stop → close the app gracefully.
  */
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import v8 from "node:v8";
 import { buildApp } from "../../server/app.js";
 import { loadConfig } from "../../server/config.js";
 import { memoryAfterGc, serveRpc } from "./child.js";
@@ -89,6 +91,11 @@ serveRpc(
       inspector.disconnect();
       inspector = null;
       return args.file;
+    },
+    /** Write a heap snapshot (open it in Chrome DevTools' Memory tab). */
+    heapSnapshot: async (args: { file: string }) => {
+      await memoryAfterGc();
+      return v8.writeHeapSnapshot(args.file);
     },
     stop: () => built.close(),
   },

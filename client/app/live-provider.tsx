@@ -1,113 +1,22 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
-import { trpc } from "../lib/trpc";
 import { useMe } from "../lib/api/use-me";
 import { setPageTitle } from "../lib/page-title";
 import { useCounters } from "../lib/api/use-counters";
-import { useLiveEventsSubscription } from "../lib/api/use-live-events-subscription";
-import { dispatchLiveEvent, type LiveEventOf } from "../lib/live-events";
-import { MatchModal } from "../features/likes/components/match-modal";
-import { NewLikeModal, type NewLikeProfile } from "../features/likes/components/new-like-modal";
-import { useLike } from "../features/members/api/use-like";
 import { usePageHiddenBeacon } from "../lib/page-hidden";
-import { useAddMessageToConversation } from "../features/chats/api/use-conversation";
+
+/** The member's live stream and its modals: a chunk of its own, loaded once a member is logged in. */
+const LiveMember = lazy(() => import("./live-member").then((m) => ({ default: m.LiveMember })));
 
 /**
- * The member's live stream (one subscription per tab): keeps lists and badges fresh,
- * shows the 'new like' modal (§2, a like received while online) and the 'it's a match' modal,
- * and sets the page title and app badge (§2) to the
- * unread messages plus new likes.
+ * The member's live stream (one subscription per tab, `LiveMember`, mounted only while a member
+ * is logged in: a visitor's first load does not carry it, issue 11), the hidden-page beacon (§7)
+ * and the page title and app badge (§2) with the unread messages plus new likes.
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
   const { me } = useMe();
-  const utils = trpc.useUtils();
-  const addMessage = useAddMessageToConversation();
-  const [match, setMatch] = useState<LiveEventOf<"match.new"> | null>(null);
-  const [newLike, setNewLike] = useState<NewLikeProfile | null>(null);
-  const likeBack = useLike();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const pathRef = useRef(location.pathname);
-  pathRef.current = location.pathname;
+  // §7: registered as soon as the member is known (not with the live stream's chunk).
   usePageHiddenBeacon(!!me);
-
-  useLiveEventsSubscription(!!me, {
-    // A fresh stream starts at the newest event: whatever committed while the socket was (re)opening
-    // is read back by refetching what the screens show.
-    onStarted() {
-      void utils.live.counters.invalidate();
-      void utils.chats.invalidate();
-      void utils.likes.invalidate();
-      void utils.accounts.me.invalidate();
-    },
-    onData(envelope) {
-      const event = envelope.data;
-      dispatchLiveEvent(event);
-      switch (event.type) {
-        case "message.new":
-        case "conversation.read":
-        case "conversation.removed":
-          void utils.live.counters.invalidate();
-          void utils.chats.list.invalidate();
-          if (event.type === "message.new") {
-            // The conversation's cache is the one store of messages: the open chat shows it from there.
-            addMessage(event.conversationId, event.message);
-            void utils.accounts.me.invalidate();
-          }
-          break;
-        case "like.new":
-        case "likes.seen":
-          void utils.live.counters.invalidate();
-          void utils.likes.invalidate();
-          if (event.type === "like.new") setNewLike(event.profile);
-          break;
-        case "match.new":
-          void utils.live.counters.invalidate();
-          void utils.likes.invalidate();
-          setNewLike(null);
-          setMatch(event);
-          break;
-        case "credits.changed":
-          // A purchase, photo unlock or gift: balance, badge, premium, prices and photos change.
-          void utils.accounts.me.invalidate();
-          void utils.discounts.invalidate();
-          void utils.credits.invalidate();
-          if (event.reason === "purchase") void utils.members.invalidate();
-          break;
-        case "member.blocked": {
-          // §4: a block (by either member) deleted the chats and likes between the two; every tab
-          // drops them at once, and a tab showing that conversation or profile leaves it.
-          void utils.live.counters.invalidate();
-          void utils.chats.invalidate();
-          void utils.likes.invalidate();
-          void utils.members.invalidate();
-          const path = pathRef.current;
-          const onIt =
-            event.conversationIds.some((id) => path === `/chats/${id}`) ||
-            path === `/members/${event.profileId}` ||
-            path === `/members/${event.profileId}/chat`;
-          if (onIt) navigate("/chats", { replace: true });
-          break;
-        }
-        case "payment.updated":
-          void utils.payments.invalidate();
-          break;
-        case "typing":
-        case "conversation.seen":
-          break; // the open chat listens itself (useLiveEvent)
-        case "receipts.changed":
-          void utils.chats.readReceipts.invalidate();
-          void utils.chats.readReceiptsSetting.invalidate();
-          break;
-      }
-    },
-    onError(err) {
-      // §4: a 403 authentication_required logs the member out.
-      if (err.data?.httpStatus === 403) void utils.accounts.me.invalidate();
-    },
-  });
-
   const counters = useCounters(!!me);
   const total = counters.unreadMessages + counters.newLikes;
   const { t } = useLingui();
@@ -125,15 +34,11 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      {newLike && !match && (
-        <NewLikeModal
-          profile={newLike}
-          onClose={() => setNewLike(null)}
-          onImage={() => navigate(`/members/${newLike.id}`)}
-          onButton={(profileId) => likeBack.mutate({ profileId })}
-        />
+      {me && (
+        <Suspense fallback={null}>
+          <LiveMember />
+        </Suspense>
       )}
-      {match && <MatchModal profile={match.profile} onClose={() => setMatch(null)} />}
     </>
   );
 }

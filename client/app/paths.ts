@@ -21,6 +21,12 @@ export const paths = {
   notifications: "/notifications",
   login: "/login",
   signup: "/signup",
+  /** §2, §4 the signup steps after the account exists (photo, location, personal info, about me, push, confirm e-mail). */
+  completeSignup: "/complete-signup",
+  /** §2 suggested members after signup. */
+  signupMatches: "/signup-matches",
+  /** §2 language configuration: choose country and language. */
+  langConfig: "/lang-config",
   activate: "/activate",
   activateDone: "/activate/done",
   activateError: "/activate/error",
@@ -46,6 +52,12 @@ export const paths = {
   service: "/service",
   returnPolicy: "/return-policy",
   complaints: "/complaints",
+  /** §2 `{token}` static pages: the site's own pages (and the built-in ones under /pages/{page}). */
+  page: (token: string) => `/pages/${encodeURIComponent(token)}`,
+  /** §2 match finder: pick preferences and see matching members. */
+  matchFinder: "/match-finder",
+  /** §2 swipe game: like or pass members one by one (§8, §9 daily limit). */
+  swipeGame: "/swipe-game",
   /** The operator console (issue 10): operators only; everyone else gets the 404 page. */
   ops: "/ops",
 } as const;
@@ -60,6 +72,9 @@ export const routePatterns = [
   "/",
   "/login",
   "/signup",
+  "/complete-signup",
+  "/signup-matches",
+  "/lang-config",
   "/premium",
   "/pricing",
   "/terms",
@@ -70,6 +85,9 @@ export const routePatterns = [
   "/service",
   "/return-policy",
   "/complaints",
+  "/pages/:token",
+  "/match-finder",
+  "/swipe-game",
   "/members",
   "/members/:id",
   "/members/:id/chat",
@@ -100,13 +118,52 @@ export const routePatterns = [
   "/unsubscribe",
   "/checkout/:reference",
   "/ops",
+  // §2 landing pages (issue 11): the lander layout; a slug picks a headline (client/features/landers).
+  "/landers/adultonly",
+  "/landers/tinderswipe",
+  "/landers/whoneedsstrings",
+  "/landers/alonetonight/:slug?",
+  "/landers/collagelanding/:slug?",
+  "/landers/gallery/:slug?",
+  "/landers/iconslanding/:slug?",
+  "/landers/maplanding/:slug?",
+  "/landers/socialnetwork/:slug?",
+  "/landers/transitionsvideolanding/:slug?",
+  "/landers/video/:slug?",
+  "/members/:id/landing",
+  "/members/:id/signup",
+  "/members/:id/landing2/:slug?",
+  "/members/:id/landing3/:slug?",
 ] as const;
+
+/**
+ * The built-in §2 static pages, also under /pages/{page} (the spec's route names pages-terms …):
+ * the server answers /pages/{token} with 200 for these and for the site's own `site_pages`
+ * tokens, else 404 (issue 11). features/pages/routes/static-page.tsx has one text per slug.
+ */
+export const builtInPageSlugs = ["terms", "privacy", "cookies", "ban", "faq", "service", "return-policy"] as const;
+export type BuiltInPageSlug = (typeof builtInPageSlugs)[number];
+
+/**
+ * The token of a /pages/{token} path (decoded), or null for any other path or an undecodable one.
+ * @returns "about-us" for "/pages/about-us" and "/pages/about-us/"; null for "/pages" or "/terms".
+ */
+export function pageTokenOf(pathname: string): string | null {
+  const match = /^\/pages\/([^/]+)\/?$/i.exec(pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}
 
 /** Pages for visitors (no login needed), listed in /sitemap.xml (issue 11). */
 export const publicPages = [
   paths.home,
   paths.login,
   paths.signup,
+  paths.langConfig,
   paths.premium,
   paths.pricing,
   paths.faq,

@@ -3,7 +3,10 @@ import { ChatLayout, DefaultLayout, EmptyLayout, LanderLayout } from "../compone
 import { NotFoundPage, RouteErrorPage } from "../components/errors/error-pages";
 import { LoadingState } from "../components/ui/states";
 import { useMe } from "../lib/api/use-me";
+import { useSiteVisitor } from "../lib/api/use-site-visitor";
 import { LiveProvider } from "./live-provider";
+import { UrlParams } from "./url-params";
+import { SignupModalHost } from "./signup-modal-host";
 import { paths } from "./paths";
 
 /** Member-only routes: visitors are sent to login and come back afterwards. */
@@ -14,6 +17,15 @@ function RequireMember() {
   if (!me)
     return <Navigate to={`${paths.login}?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return <Outlet />;
+}
+
+/** §4 "Logged-out search is visible if logged in, or either logged-out-search setting is not 'none'". */
+function RequireMemberOrOpenSearch() {
+  const { me, isLoading } = useMe();
+  const visitor = useSiteVisitor();
+  if (isLoading || (!me && visitor.isLoading)) return <LoadingState />;
+  if (me || visitor.data?.loggedOutSearch) return <Outlet />;
+  return <RequireMember />;
 }
 
 /**
@@ -29,6 +41,8 @@ const router = createBrowserRouter([
     element: (
       <LiveProvider>
         <Outlet />
+        <UrlParams />
+        <SignupModalHost />
       </LiveProvider>
     ),
     errorElement: <RouteErrorPage />,
@@ -101,11 +115,38 @@ const router = createBrowserRouter([
             ),
           })),
           {
+            path: "pages/:token",
+            lazy: lazy(
+              () => import("../features/pages/routes/static-page"),
+              (m) => m.StaticPage,
+            ),
+          },
+          {
             path: "complaints",
             lazy: lazy(
               () => import("../features/pages/routes/complaints-page"),
               (m) => m.ComplaintsPage,
             ),
+          },
+          {
+            path: "lang-config",
+            lazy: lazy(
+              () => import("../features/languages/routes/lang-config-page"),
+              (m) => m.LangConfigPage,
+            ),
+          },
+          {
+            // §4 logged-out search: visitors too, when the site's settings allow it.
+            element: <RequireMemberOrOpenSearch />,
+            children: [
+              {
+                path: "members",
+                lazy: lazy(
+                  () => import("../features/members/routes/search-page"),
+                  (m) => m.MembersSearchPage,
+                ),
+              },
+            ],
           },
           {
             element: <RequireMember />,
@@ -118,10 +159,31 @@ const router = createBrowserRouter([
                 ),
               },
               {
-                path: "members",
+                path: "match-finder",
                 lazy: lazy(
-                  () => import("../features/members/routes/search-page"),
-                  (m) => m.MembersSearchPage,
+                  () => import("../features/members/routes/match-finder-page"),
+                  (m) => m.MatchFinderPage,
+                ),
+              },
+              {
+                path: "swipe-game",
+                lazy: lazy(
+                  () => import("../features/members/routes/swipe-game-page"),
+                  (m) => m.SwipeGamePage,
+                ),
+              },
+              {
+                path: "complete-signup",
+                lazy: lazy(
+                  () => import("../features/account/routes/complete-signup-page"),
+                  (m) => m.CompleteSignupPage,
+                ),
+              },
+              {
+                path: "signup-matches",
+                lazy: lazy(
+                  () => import("../features/members/routes/signup-matches-page"),
+                  (m) => m.SignupMatchesPage,
                 ),
               },
               {
@@ -266,7 +328,44 @@ const router = createBrowserRouter([
           },
         ],
       },
-      { element: <LanderLayout />, children: [] },
+      {
+        // §2 landing pages (issue 11): one lazy chunk for all of them (app/lander-route.tsx).
+        element: <LanderLayout />,
+        errorElement: <RouteErrorPage />,
+        children: [
+          ...[
+            "landers/adultonly",
+            "landers/tinderswipe",
+            "landers/whoneedsstrings",
+            "landers/alonetonight/:slug?",
+            "landers/collagelanding/:slug?",
+            "landers/gallery/:slug?",
+            "landers/iconslanding/:slug?",
+            "landers/maplanding/:slug?",
+            "landers/socialnetwork/:slug?",
+            "landers/transitionsvideolanding/:slug?",
+            "landers/video/:slug?",
+          ].map((path) => ({
+            path,
+            lazy: lazy(
+              () => import("./lander-route"),
+              (m) => m.LanderRoute,
+            ),
+          })),
+          ...[
+            "members/:id/landing",
+            "members/:id/signup",
+            "members/:id/landing2/:slug?",
+            "members/:id/landing3/:slug?",
+          ].map((path) => ({
+            path,
+            lazy: lazy(
+              () => import("./lander-route"),
+              (m) => m.MemberLanderRoute,
+            ),
+          })),
+        ],
+      },
       {
         element: <EmptyLayout />,
         children: [

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { getQueryKey } from "@trpc/react-query";
+import { createTRPCQueryUtils, getQueryKey } from "@trpc/react-query";
 import { makeTrpcClients, trpc } from "../lib/trpc";
 import { paths } from "./paths";
 import { ConnectionContext } from "../lib/connection";
@@ -36,10 +36,32 @@ function logOutAfterAuthRequired() {
     .finally(() => location.assign(`${paths.login}?next=${next}`));
 }
 
+/** Where the first client pair reports its socket opening and closing (the mounted provider's state). */
+let reportSocket: (open: boolean) => void = () => {};
+/** The first client pair, made at start-up so the session can be asked for before React renders. */
+const firstClients = makeTrpcClients((open) => reportSocket(open), logOutAfterAuthRequired);
+
+/**
+ * Issue 11 (speed of the first visit): ask for accounts.me at start-up, beside the catalogue,
+ * instead of after the first render: every first screen waits for it (visitor or member). The
+ * answer lands in the query cache under the key `useMe` reads; a `useMe` mounted while it is
+ * under way shares the same request. Through the one client and its links (retries, §7).
+ * Input: none. Output: nothing (errors are left to `useMe`, which asks again).
+ */
+export function prefetchSession(): void {
+  void createTRPCQueryUtils({ queryClient, client: firstClients.trpcClient }).accounts.me.prefetch(undefined, {
+    staleTime: 30_000,
+  });
+}
+
 export function TrpcProvider({ children }: { children: ReactNode }) {
   const [socketOpen, setSocketOpen] = useState(false);
+  useEffect(() => {
+    reportSocket = setSocketOpen;
+    return () => void (reportSocket = () => {});
+  }, []);
   // New clients (a new socket) on reconnect, e.g. after login or logout; the old socket closes.
-  const [clients, setClients] = useState(() => makeTrpcClients(setSocketOpen, logOutAfterAuthRequired));
+  const [clients, setClients] = useState(() => firstClients);
   useEffect(() => () => void clients.wsClient.close(), [clients]);
   const reconnect = useCallback(() => setClients(makeTrpcClients(setSocketOpen, logOutAfterAuthRequired)), []);
   const connection = useMemo(() => ({ socketOpen, reconnect }), [socketOpen, reconnect]);

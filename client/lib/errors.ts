@@ -52,6 +52,7 @@ const MESSAGES: Record<Exclude<AppErrorCode, "VALIDATION">, MessageDescriptor> =
   ACCOUNT_BANNED: msg`Your account has been banned.`,
   SERVICE_UNAVAILABLE: msg`The site is briefly unavailable. Please try again in a moment.`,
   RATE_LIMITED: msg`Too many requests. Please wait {seconds} seconds and try again.`,
+  SIGNUPS_CLOSED: msg`Signing up is by invitation only on this site.`, // §4 invite-only mode
 };
 const GENERIC = msg`An error occured, please try again later.`; // §8 wording
 

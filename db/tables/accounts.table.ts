@@ -23,6 +23,20 @@ export interface UsersTable {
   role: ColumnType<UserRole, UserRole | undefined, UserRole>;
   /** Owned by the moderation feature: suspended and banned members cannot log in. */
   moderation_status: ColumnType<ModerationStatus, ModerationStatus | undefined, ModerationStatus>;
+  /**
+   * Owned by the tracking feature (migration 2026_11_25_0200): the §3 tracking record the member
+   * signed up with (network, ref, sub1–3), null when none. Written as a JSON string.
+   */
+  traffic_source: ColumnType<TrafficSourceColumn | null, string | null | undefined, string | null>;
+}
+
+/** The users.traffic_source JSON object: the §3 tracking record's keys, each 1–100 safe characters. */
+export interface TrafficSourceColumn {
+  network?: string;
+  ref?: string;
+  sub1?: string;
+  sub2?: string;
+  sub3?: string;
 }
 
 export type UserRole = "member" | "operator";

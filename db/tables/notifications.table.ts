@@ -5,9 +5,13 @@ import type { Timestamp } from "./columns.js";
 
 export type MailStatus = "pending" | "sent" | "failed" | "skipped";
 
-/** The outbox: one row per mail to send; drained by the mail worker (server/features/mail). */
+/** What an outbox row sends: a mail, or a Web Push notification (migration 2026_11_25_0100). */
+export type OutboxChannel = "mail" | "push";
+
+/** The outbox: one row per mail or push to send; drained by the mail worker (server/features/mail). */
 export interface MailOutboxTable {
   id: Generated<string>;
+  channel: Generated<OutboxChannel>;
   kind: string;
   user_id: number | null;
   to_address: string | null;

@@ -3,6 +3,7 @@ import { parseCookie } from "cookie";
 import type { FastifyReply } from "fastify";
 import type { Config } from "../config.js";
 import { AUTH_COOKIE_NAME, LOCALE_COOKIE_NAME } from "../constants.js";
+import { TRACKING_COOKIE_NAME } from "../features/tracking/tracking.service.js";
 
 /**
  * The one place that reads and writes the site's cookies over HTTP (§9 cookie lifetimes), for
@@ -11,10 +12,21 @@ import { AUTH_COOKIE_NAME, LOCALE_COOKIE_NAME } from "../constants.js";
  * req.cookies is absent on a WebSocket upgrade.
  */
 
-/** The request's cookies that matter to the app: the session token (`auth`) and the chosen locale. */
-export function appCookiesOf(headers: IncomingHttpHeaders): { sessionToken: string | null; locale: string | null } {
+/**
+ * The request's cookies that matter to the app: the session token (`auth`), the chosen locale and
+ * the raw §3 tracking record (`tracking`, parsed and validated by tracking.service).
+ */
+export function appCookiesOf(headers: IncomingHttpHeaders): {
+  sessionToken: string | null;
+  locale: string | null;
+  tracking: string | null;
+} {
   const cookies = parseCookie(headers.cookie ?? "");
-  return { sessionToken: cookies[AUTH_COOKIE_NAME] ?? null, locale: cookies[LOCALE_COOKIE_NAME] ?? null };
+  return {
+    sessionToken: cookies[AUTH_COOKIE_NAME] ?? null,
+    locale: cookies[LOCALE_COOKIE_NAME] ?? null,
+    tracking: cookies[TRACKING_COOKIE_NAME] ?? null,
+  };
 }
 
 /**

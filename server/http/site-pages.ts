@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
-import { isAppRoute, publicPages } from "../../client/app/paths.js";
+import { builtInPageSlugs, isAppRoute, pageTokenOf, publicPages } from "../../client/app/paths.js";
 
 /** Hashed build output (`/assets/name-HASH.js`): its name changes with its content. */
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
@@ -22,10 +22,21 @@ const API_PREFIX = /^\/(trpc|api|media|payments|simulated-checkout)(\/|$|\?)/;
  *   of client/app/paths.ts, absolute URLs on the request's own origin);
  * - any other GET: index.html (`no-cache`), status 200 when the path is one of the app's routes
  *   (client/app/paths.ts `routePatterns`), else 404 — the SPA then shows §2's 'This page could
- *   not be found'. API prefixes and non-GET requests answer JSON 404.
+ *   not be found'. /pages/{token} is 200 only for a built-in page or a token `pageExists` knows.
+ *   API prefixes and non-GET requests answer JSON 404.
  * Must be registered last (it sets the not-found handler).
  */
-export async function clientRoutes(app: FastifyInstance, opts: { clientDist: string; hasClient: boolean }) {
+export async function clientRoutes(
+  app: FastifyInstance,
+  opts: {
+    clientDist: string;
+    hasClient: boolean;
+    /** Before the app's HTML is sent: may set cookies (§4 default locale); true when it set one. */
+    beforeAppPage?: (req: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+    /** Whether the serving site has its own page `token` (§2 /pages/{token}, table site_pages). */
+    pageExists?: (req: FastifyRequest, token: string) => Promise<boolean>;
+  },
+) {
   const { clientDist, hasClient } = opts;
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -37,7 +48,9 @@ export async function clientRoutes(app: FastifyInstance, opts: { clientDist: str
       cacheControl: false,
       setHeaders(reply, filePath) {
         const rel = path.relative(clientDist, filePath);
-        reply.header("cache-control", rel.startsWith(`assets${path.sep}`) ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
+        if (rel.startsWith(`assets${path.sep}`)) reply.header("cache-control", IMMUTABLE_CACHE);
+        // The app's HTML comes with its own (sendApp: private when it sets a cookie).
+        else if (!reply.hasHeader("cache-control")) reply.header("cache-control", REVALIDATE_CACHE);
       },
     });
   }
@@ -72,20 +85,32 @@ export async function clientRoutes(app: FastifyInstance, opts: { clientDist: str
       );
   });
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split("?")[0] ?? "/";
     if ((req.method === "GET" || req.method === "HEAD") && !API_PREFIX.test(pathname) && hasClient) {
-      return sendApp(reply, isAppRoute(pathname) ? 200 : 404);
+      const setCookie = opts.beforeAppPage ? await opts.beforeAppPage(req, reply) : false;
+      return sendApp(reply, (await isServedPage(req, pathname)) ? 200 : 404, setCookie);
     }
     return reply.code(404).send({ error: "not_found", message: "This page could not be found" });
   });
 
-  function sendApp(reply: FastifyReply, status: number) {
-    return reply
-      .code(status)
-      .type("text/html")
-      .header("cache-control", REVALIDATE_CACHE)
-      .sendFile("index.html", clientDist);
+  async function isServedPage(req: FastifyRequest, pathname: string): Promise<boolean> {
+    if (!isAppRoute(pathname)) return false;
+    const token = pageTokenOf(pathname);
+    if (token === null) return !pathname.toLowerCase().startsWith("/pages/");
+    if ((builtInPageSlugs as readonly string[]).includes(token)) return true;
+    return opts.pageExists ? opts.pageExists(req, token) : true;
+  }
+
+  function sendApp(reply: FastifyReply, status: number, setCookie: boolean) {
+    return (
+      reply
+        .code(status)
+        .type("text/html")
+        // An answer that sets a cookie is this visitor's own: never kept by a shared cache.
+        .header("cache-control", setCookie ? `private, ${REVALIDATE_CACHE}` : REVALIDATE_CACHE)
+        .sendFile("index.html", clientDist)
+    );
   }
 }
 

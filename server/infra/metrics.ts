@@ -17,13 +17,13 @@ import type { EventBus } from "./bus.js";
  *   bus_delivery_lag_seconds (commit → socket write; observed by the live delivery);
  * - database: db_pool_connections_in_use, db_pool_waiting, db_pool_max;
  * - queues and money, read from the database at scrape time: mail_queue_depth, mail_queue_oldest_age_seconds,
- *   push_queue_depth, push_queue_oldest_age_seconds, payments{status};
+ *   push_queue_depth, push_queue_oldest_age_seconds, payments{status}; push_notifications_total{result};
  * - app_ready (1 when the database and the bus answer).
  */
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
-  return {
+  const metrics = {
     registry,
     wsConnectionsOpen: new Gauge({
       name: "ws_connections_open",
@@ -39,6 +39,12 @@ export function createMetrics() {
     subscriptionsActive: new Gauge({
       name: "trpc_subscriptions_active",
       help: "Active tRPC subscriptions on this instance",
+      registers: [registry],
+    }),
+    pushSent: new Counter({
+      name: "push_notifications_total",
+      help: "Web Push requests by result: sent (accepted by the push service), gone (404/410, subscription deleted), failed",
+      labelNames: ["result"] as const,
       registers: [registry],
     }),
     messagesSent: new Counter({
@@ -100,7 +106,11 @@ export function createMetrics() {
       registers: [registry],
     }),
   };
+  // Every result at 0 from the start, so rates (the dashboard) have a series before the first push.
+  for (const result of ["sent", "gone", "failed"]) metrics.pushSent.labels(result).inc(0);
+  return metrics;
 }
+
 export type Metrics = ReturnType<typeof createMetrics>;
 
 /**
@@ -158,42 +168,42 @@ export function instrumentBus(bus: EventBus, metrics: Metrics): EventBus {
 /**
  * Gauges read from the database at scrape time (one small query each; every instance reports
  * the same shared figures, so dashboards take max() over instances): the mail outbox's depth and
- * oldest pending age, the push queue (there is no push queue table yet: 0, the hook to fill when
- * Web Push sending gets one), payments by status, and whether this instance is ready.
+ * oldest pending age, the same for pushes (the outbox's channel 'push'), payments by status, and
+ * whether this instance is ready.
  */
 export function registerDatabaseGauges(metrics: Metrics, db: DB, bus: EventBus): void {
   const registry = metrics.registry;
-  new Gauge({
-    name: "mail_queue_depth",
-    help: "Mails waiting in the outbox (status pending)",
-    registers: [registry],
-    async collect() {
+  // One query per channel and scrape: the depth gauge's collect fills its age gauge too.
+  const newAgeGauge = (name: string, what: "mail" | "push") =>
+    new Gauge({
+      name,
+      help: `Age of the oldest pending ${what === "mail" ? "mail" : "Web Push notification"} in the outbox, seconds (0 when empty)`,
+      registers: [registry],
+    });
+  const queueGauge = (channel: "mail" | "push", age: Gauge) =>
+    async function (this: Gauge) {
       const r = await sql<{
         n: string;
         oldest: string | null;
-      }>`select count(*) as n, extract(epoch from now() - min(created_at)) as oldest from mail_outbox where status = 'pending'`
+      }>`select count(*) as n, extract(epoch from now() - min(created_at)) as oldest from mail_outbox where status = 'pending' and channel = ${channel}`
         .execute(db)
         .catch(() => null);
       const row = r?.rows[0];
       this.set(Number(row?.n ?? 0));
-      mailAge.set(Number(row?.oldest ?? 0));
-    },
-  });
-  const mailAge = new Gauge({
-    name: "mail_queue_oldest_age_seconds",
-    help: "Age of the oldest pending mail in the outbox, seconds (0 when empty)",
+      age.set(Number(row?.oldest ?? 0));
+    };
+  new Gauge({
+    name: "mail_queue_depth",
+    help: "Mails waiting in the outbox (status pending)",
     registers: [registry],
+    collect: queueGauge("mail", newAgeGauge("mail_queue_oldest_age_seconds", "mail")),
   });
   new Gauge({
     name: "push_queue_depth",
-    help: "Web Push notifications waiting to be sent (no push queue yet: always 0)",
+    help: "Web Push notifications waiting to be sent (outbox rows of channel push, status pending)",
     registers: [registry],
-  }).set(0);
-  new Gauge({
-    name: "push_queue_oldest_age_seconds",
-    help: "Age of the oldest waiting Web Push notification, seconds (no push queue yet: always 0)",
-    registers: [registry],
-  }).set(0);
+    collect: queueGauge("push", newAgeGauge("push_queue_oldest_age_seconds", "push")),
+  });
   new Gauge({
     name: "payments",
     help: "Payments by status (all time)",

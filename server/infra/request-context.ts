@@ -47,11 +47,26 @@ export function carrySocketRequestIds(
   upgradeHeader: string | string[] | undefined,
 ): string {
   const socketId = requestIdFrom(upgradeHeader);
-  let calls = 0;
-  const emit = socket.emit.bind(socket);
-  socket.emit = (event: string | symbol, ...args: unknown[]) =>
-    event === "message"
-      ? storage.run({ requestId: `${socketId}/${++calls}` }, () => emit(event, ...args))
-      : emit(event, ...args);
+  const s = socket as CarryingSocket;
+  s[kSocketId] = socketId;
+  s[kCalls] = 0;
+  s[kEmit] = socket.emit;
+  s.emit = emitInContext; // one shared function for every socket (memory per idle socket, issue 12)
   return socketId;
+}
+
+const kSocketId = Symbol("socket-request-id");
+const kCalls = Symbol("socket-calls");
+const kEmit = Symbol("socket-emit");
+interface CarryingSocket {
+  emit(event: string | symbol, ...args: unknown[]): boolean;
+  [kSocketId]: string;
+  [kCalls]: number;
+  [kEmit]: (event: string | symbol, ...args: unknown[]) => boolean;
+}
+
+function emitInContext(this: CarryingSocket, event: string | symbol, ...args: unknown[]): boolean {
+  const emit = this[kEmit];
+  if (event !== "message") return emit.call(this, event, ...args);
+  return storage.run({ requestId: `${this[kSocketId]}/${++this[kCalls]}` }, () => emit.call(this, event, ...args));
 }

@@ -7,13 +7,20 @@ import type { WebSocket } from "ws";
  */
 export class SocketRegistry {
   private bySession = new Map<string, Set<WebSocket>>();
+  // One listener shared by every socket (no closure per socket: memory per idle socket, issue 12).
+  private readonly onClose = (socket: TrackedSocket) => {
+    const sessionId = socket[kSession];
+    if (sessionId !== undefined) remove(this.bySession, sessionId, socket);
+    socket[kSession] = undefined;
+  };
 
   /** Track `socket` until it closes. */
   add(socket: WebSocket, sessionId: string): void {
     add(this.bySession, sessionId, socket);
-    socket.once("close", () => {
-      remove(this.bySession, sessionId, socket);
-    });
+    const tracked = socket as TrackedSocket;
+    tracked[kSession] = sessionId;
+    tracked[kRegistry] = this.onClose;
+    socket.on("close", untrackOnClose);
   }
 
   /** Close every socket of one session (code 4001: the client reconnects logged out). */
@@ -52,6 +59,16 @@ export class SocketRegistry {
     for (const set of this.bySession.values()) n += set.size;
     return n;
   }
+}
+
+const kSession = Symbol("registry-session");
+const kRegistry = Symbol("registry-on-close");
+type TrackedSocket = WebSocket & {
+  [kSession]?: string;
+  [kRegistry]?: (socket: TrackedSocket) => void;
+};
+function untrackOnClose(this: TrackedSocket) {
+  this[kRegistry]?.(this);
 }
 
 function add<K>(map: Map<K, Set<WebSocket>>, key: K, socket: WebSocket) {

@@ -10,8 +10,8 @@ import {
 } from "../constants.js";
 import * as accounts from "../features/accounts/accounts.service.js";
 import { LoginInput } from "../features/accounts/accounts.schema.js";
-import { PushSubscriptionInput } from "../features/accounts/push.schema.js";
-import { savePushSubscription } from "../features/accounts/push.service.js";
+import { PushSubscriptionInput } from "../features/push/push.schema.js";
+import { savePushSubscription } from "../features/push/push.service.js";
 import { getSiteForHost } from "../features/site/site.service.js";
 import { legacyUser } from "./shapes.js";
 import { answeredNotModified, noStore, parse, requireMember, requirePollMember, setCookie } from "./request.js";

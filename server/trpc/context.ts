@@ -7,6 +7,7 @@ import { appCookiesOf, isSecureRequest, setAppCookie } from "../http/session-coo
 import { resolveSession, type SessionMember } from "../features/accounts/sessions.service.js";
 import { getSiteForHost, siteOrigin, type Site } from "../features/site/site.service.js";
 import { toTRPCError } from "./errors.js";
+import { parseTrafficSource, type TrafficSource } from "../features/tracking/tracking.service.js";
 
 /**
  * The inner context: what procedures use, built apart from transport parsing so a test can
@@ -34,6 +35,8 @@ export interface Context {
   host: string | null;
   /** The site served on that host: its §3 settings (credits per message, message length…). */
   site: Site;
+  /** §3 tracking record of the request's `tracking` cookie (validated), or null: stored at signup, §4 policies read it. */
+  trafficSource: TrafficSource | null;
 }
 
 export async function createInnerContext(
@@ -45,6 +48,8 @@ export async function createInnerContext(
     origin?: string;
     clientIp?: string | null;
     host?: string | null;
+    /** The raw `tracking` cookie value (parsed here). */
+    tracking?: string | null;
   } = {},
 ): Promise<Context> {
   const sessionToken = opts.sessionToken ?? null;
@@ -62,6 +67,7 @@ export async function createInnerContext(
     clientIp: opts.clientIp ?? null,
     host: opts.host ?? null,
     site,
+    trafficSource: parseTrafficSource(opts.tracking),
     longLived: false,
   };
 }
@@ -80,7 +86,7 @@ export function createContextFactory(deps: AppDeps) {
   return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
     const raw: IncomingMessage =
       (req as unknown as { raw?: IncomingMessage }).raw ?? (req as unknown as IncomingMessage);
-    const { sessionToken, locale } = appCookiesOf(raw.headers);
+    const { sessionToken, locale, tracking } = appCookiesOf(raw.headers);
     const secure = isSecureRequest(deps.config, raw);
     const ctx = await createInnerContext(deps, {
       sessionToken,
@@ -88,11 +94,13 @@ export function createContextFactory(deps: AppDeps) {
       secure,
       clientIp: (req as { ip?: string }).ip ?? raw.socket.remoteAddress ?? null,
       host: raw.headers.host ?? null,
+      tracking,
     }).catch((err: unknown) => {
       throw toTRPCError(err); // the database unreachable while the session is read: 503, not 500
     });
     if (isWebSocket(res)) {
       ctx.longLived = true;
+      ctx.sessionToken = null; // logout is an HTTP call: the socket needs only the member (and its sessionId)
       if (ctx.member) deps.sockets.add(res, ctx.member.sessionId);
     } else {
       const reply = res as CreateFastifyContextOptions["res"];

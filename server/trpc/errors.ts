@@ -50,6 +50,7 @@ export const TRPC_CODE_OF: Record<AppErrorCode, TRPCCode> = {
   ACCOUNT_BANNED: "FORBIDDEN", // an operator banned the account: the §2 ban page
   SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE", // the database is unreachable for a moment: 503, retry
   RATE_LIMITED: "TOO_MANY_REQUESTS", // an abuse limit (issue 10): 429 with Retry-After
+  SIGNUPS_CLOSED: "FORBIDDEN", // §4 invite-only mode: the signups setting keeps signups closed
 };
 
 /**

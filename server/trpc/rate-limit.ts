@@ -1,8 +1,11 @@
 import type { LimitName } from "../features/rate-limits/rate-limits.service.js";
 import type { Context } from "./context.js";
 
-/** What a limit counts by: the client address, the e-mail address in the input, or the member. */
-type KeyKind = "ip" | "email" | "member";
+/**
+ * What a limit counts by: the client address, the e-mail address in the input, the member, or
+ * the client address of a visitor only (members are not counted).
+ */
+type KeyKind = "ip" | "email" | "member" | "visitor_ip";
 
 /**
  * Which abuse limits (issue 10) each procedure counts against, and by what: the one table for
@@ -34,6 +37,12 @@ export const PROCEDURE_LIMITS: Readonly<Record<string, ReadonlyArray<readonly [L
   "chats.send": [["message", "member"]],
   "chats.sendGift": [["message", "member"]],
   "moderation.report": [["report", "member"]],
+  // §4 logged-out search: visitors per client address (members are not limited here).
+  "members.search": [["search_ip", "visitor_ip"]],
+  // Landers (issue 11): member photos and the lb beacon for visitors, counted as searches.
+  "landers.photos": [["search_ip", "visitor_ip"]],
+  "landers.member": [["search_ip", "visitor_ip"]],
+  "landers.pageBounce": [["search_ip", "visitor_ip"]],
 };
 
 /**
@@ -52,15 +61,19 @@ export function limitKeysFor(
   for (const [name, kind] of rules) {
     const email = (rawInput as { email?: unknown } | null)?.email;
     const key =
-      kind === "ip"
-        ? ctx.clientIp
-        : kind === "member"
-          ? ctx.member
-            ? `m:${ctx.member.id}`
-            : ctx.clientIp && `ip:${ctx.clientIp}`
-          : typeof email === "string" && email.length <= 320
-            ? email.trim().toLowerCase()
-            : null;
+      kind === "visitor_ip"
+        ? ctx.member
+          ? null
+          : ctx.clientIp
+        : kind === "ip"
+          ? ctx.clientIp
+          : kind === "member"
+            ? ctx.member
+              ? `m:${ctx.member.id}`
+              : ctx.clientIp && `ip:${ctx.clientIp}`
+            : typeof email === "string" && email.length <= 320
+              ? email.trim().toLowerCase()
+              : null;
     if (key) keys.push([name, key]);
   }
   return keys;

@@ -11,7 +11,37 @@ const viewports = {
   phone: { width: 390, height: 844 },
 } as const;
 
-const publicScreens = ["/", "/login", "/signup", "/premium", "/terms", "/faq", "/no/such/page", "/activate/error"];
+const publicScreens = [
+  "/",
+  "/login",
+  "/signup",
+  "/premium",
+  "/terms",
+  "/faq",
+  "/no/such/page",
+  "/activate/error",
+  // §2 static pages with the company's details, and a `{token}` page (issue 11).
+  "/service",
+  "/pages/about",
+  // §2 language configuration (issue 11).
+  "/lang-config",
+  // §2 landers (issue 11): every variant, and a member's landing pages (member 1 is the demo account).
+  "/landers/adultonly",
+  "/landers/tinderswipe",
+  "/landers/whoneedsstrings",
+  "/landers/alonetonight",
+  "/landers/collagelanding",
+  "/landers/gallery/women",
+  "/landers/iconslanding",
+  "/landers/maplanding",
+  "/landers/socialnetwork",
+  "/landers/transitionsvideolanding",
+  "/landers/video",
+  "/members/1/landing",
+  "/members/1/signup",
+  "/members/1/landing2/local",
+  "/members/1/landing3",
+];
 
 /** Member screens; `:member` and `:conversation` are filled in from what the demo account sees. */
 const memberScreens = [
@@ -28,6 +58,17 @@ const memberScreens = [
   "/transactions",
   "/directdebit",
   "/premium",
+  // §4 signup steps and the suggested members after them (issue 11).
+  "/complete-signup?step=photo",
+  "/complete-signup?step=location",
+  "/complete-signup?step=personal",
+  "/complete-signup?step=about",
+  "/complete-signup?step=push",
+  "/complete-signup?step=confirm",
+  "/signup-matches",
+  // §2 match finder (with results) and swipe game (issue 11).
+  "/match-finder?gender=any&age=any",
+  "/swipe-game",
 ];
 
 async function ready(page: Page) {
@@ -99,6 +140,32 @@ for (const [name, viewport] of Object.entries(viewports)) {
     });
   });
 }
+
+test("the site-entry warning and the signup modal have no violations either (phone and desktop)", async ({
+  browser,
+}) => {
+  for (const [name, viewport] of Object.entries(viewports)) {
+    const context = await browser.newContext({ viewport, storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    await page.goto("/");
+    const warning = page.getByRole("dialog", { name: "Adults only (18+)" });
+    await expect(warning).toBeVisible();
+    // axe measures colours as painted: wait for the fade-in to end (opacity 1), or the labels of a
+    // half-faded dialog count as low contrast.
+    await expect(warning).toHaveCSS("opacity", "1");
+    await expectNoViolations(page, `${name} site-entry warning`);
+    await warning.getByRole("button", { name: "I am 18 or older, enter" }).click();
+    await expect(warning).toBeHidden();
+    if (name === "desktop") {
+      await page.getByRole("link", { name: "Sign up free" }).click();
+      const signup = page.getByRole("dialog", { name: "Create your free account" });
+      await expect(signup).toBeVisible();
+      await expect(signup).toHaveCSS("opacity", "1");
+      await expectNoViolations(page, `${name} signup modal`);
+    }
+    await context.close();
+  }
+});
 
 test("a skip link comes first and leads to the main content", async ({ page }) => {
   await page.goto("/login");

@@ -45,7 +45,7 @@ describe("password reset (§2 /reset-password, §8)", () => {
     const mailDe = t.server.mailer.sent.findLast(
       (mail) => mail.to === german.email && mail.text.includes("/reset-password/do"),
     );
-    expect(mailDe?.subject).toBe(`Setzen Sie Ihr Passwort für ${site.name} zurück`);
+    expect(mailDe?.subject).toBe(`Setze dein Passwort für ${site.name} zurück`);
     expect(mailDe?.text).toContain("Neues Passwort wählen");
     const row = await t.server.deps.db
       .selectFrom("email_tokens")

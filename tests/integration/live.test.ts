@@ -228,6 +228,24 @@ describe("live events over a real WebSocket", () => {
     expect(sub.messages[0]?.error?.message).toBe("authentication_required");
   });
 
+  it("/metrics observes each live event's delivery lag, from its commit to the socket write", async () => {
+    const a = await member({ paid: true, credits: 100 });
+    const b = await member();
+    const bLive = collectLiveEvents(browserOf(b).openSocket().client, await lastEventIdOf(t.server, b.id));
+    await bLive.waitStarted();
+    const before = metricValue(await metrics(), "bus_delivery_lag_seconds_count");
+    await send(a, b, "how long did I take?");
+    await bLive.waitForCount(1);
+    // One message.new to B's socket (A has no tab open): counted once written.
+    await eventually(async () => metricValue(await metrics(), "bus_delivery_lag_seconds_count") >= before + 1, {
+      what: "bus_delivery_lag_seconds to observe the delivered event",
+    });
+    const text = await metrics();
+    // Observed in seconds: the sum grew by a non-negative lag, and the +Inf bucket holds every observation.
+    expect(metricValue(text, "bus_delivery_lag_seconds_sum")).toBeGreaterThanOrEqual(0);
+    expect(text).toMatch(/^bus_delivery_lag_seconds_bucket\{le="\+Inf"\} [1-9]\d*$/m);
+  });
+
   it("/metrics counts open WebSockets and active subscriptions", async () => {
     const m = await member();
     // This file's server: once the earlier tests' sockets are closed, both gauges are at 0.

@@ -68,6 +68,55 @@ describe("member search (§2 /members)", () => {
     expect(outOfRange.items.map((p) => p.id)).not.toContain(newer.id);
   });
 
+  it("pages forward by keyset cursor: the same pages as by number, none skipped or doubled (issue 13)", async () => {
+    const country = "IE";
+    const viewer = await member({ gender: "male", country });
+    const women = [];
+    for (let i = 0; i < 8; i++) women.push(await member({ gender: "female", country }));
+    // Ties and microsecond steps: three share one instant (ordered by id), two differ by 1 µs only
+    // (a cursor rounded to the millisecond of a JS Date would skip or repeat them).
+    const at = ["2026-01-01 10:00:00.000005+00", "2026-01-01 10:00:00.000004+00"];
+    const stamps = [at[0], at[0], at[0], at[1], "2026-01-01 09:00:00+00", null, null, null];
+    for (const [i, w] of women.entries()) {
+      if (stamps[i])
+        await t.server.deps.db
+          .updateTable("profiles")
+          .set({ last_active: sql`${stamps[i]}::text::timestamptz` }) // as text: a Date would drop the µs
+          .where("id", "=", w.id)
+          .execute();
+    }
+    const filters = { gender: "female" as const, country, pageSize: 3 };
+    const byNumber = [];
+    for (let page = 1; page <= 3; page++)
+      byNumber.push((await viewer.api.members.search({ ...filters, page })).items.map((p) => p.id));
+    const byCursor = [];
+    let after: string | undefined;
+    for (let page = 1; page <= 3; page++) {
+      const res = await viewer.api.members.search({ ...filters, page, after });
+      byCursor.push(res.items.map((p) => p.id));
+      expect(res.page).toBe(page);
+      expect(res.nextCursor === null).toBe(page === 3);
+      after = res.nextCursor ?? undefined;
+    }
+    expect(byCursor).toEqual(byNumber);
+    expect(byCursor.flat().sort()).toEqual(women.map((w) => w.id).sort());
+    // Newest active first; the tie ordered by id, highest first.
+    const tail = byCursor.flat().slice(3);
+    expect(tail).toEqual([
+      ...[women[0]!.id, women[1]!.id, women[2]!.id].sort((a, b) => b - a),
+      women[3]!.id,
+      women[4]!.id,
+    ]);
+  });
+
+  it("refuses a malformed page cursor with a reason, not a 500", async () => {
+    const viewer = await member();
+    for (const after of ["x", "1_0", "1_99999999999", "1.5_2", "-1_2", "123456789012345678_2"]) {
+      const err = await failureOf(viewer.api.members.search({ page: 2, pageSize: 20, after }));
+      expect(appCodeOf(err), after).toBe("VALIDATION");
+    }
+  });
+
   it("refuses bad filters with a reason (400), not a 500", async () => {
     const viewer = await member();
     const err = await failureOf(viewer.api.members.search({ minAge: 40, maxAge: 30, page: 1, pageSize: 20 }));

@@ -1,23 +1,6 @@
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
-import { createTestDatabase, type TestDatabase } from "../support/database.js";
-import { startTestServer, type TestServer } from "../support/server.js";
+import { describe, expect, it } from "vitest";
+import { decodeQuotedPrintable, useSmtpTestServer } from "../support/smtp-inbox.js";
 import { createMemberWithApi, eventually } from "../support/factories.js";
-
-/** A mail as the SMTP server received it. */
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** Undo quoted-printable (soft line breaks and =XX), enough to read links and headers. */
-function decodeQuotedPrintable(s: string): string {
-  const bytes = s
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8");
-}
 
 /** Unfold RFC 5322 headers and decode RFC 2047 encoded words (UTF-8, B or Q). */
 function headersOf(raw: string): Map<string, string> {
@@ -38,45 +21,12 @@ function headersOf(raw: string): Map<string, string> {
 
 /** Notification mails over real SMTP (smtp-server): headers, parts, language (issue 9). */
 describe("notification mails over real SMTP (SMTP_URL)", () => {
-  const inbox: Received[] = [];
-  let smtp: SMTPServer;
-  let db: TestDatabase;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => {
-          inbox.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
-    db = await createTestDatabase();
-    server = await startTestServer(db, {
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Amora <no-reply@amora.test>" },
-    });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await db?.drop();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-  });
+  const t = useSmtpTestServer();
+  const inbox = t.inbox;
 
   it("a like mailed in the member's language, with List-Unsubscribe (RFC 8058), an HTML and a text part", async () => {
-    const a = await createMemberWithApi(server.deps, { name: "Anna Absender" });
-    const b = await createMemberWithApi(server.deps);
+    const a = await createMemberWithApi(t.server.deps, { name: "Anna Absender" });
+    const b = await createMemberWithApi(t.server.deps);
     await b.api.accounts.updateSettings({ language: "de" });
     await a.api.likes.like({ profileId: b.id });
 
@@ -85,7 +35,7 @@ describe("notification mails over real SMTP (SMTP_URL)", () => {
       { what: "the like mail to arrive over SMTP" },
     );
     const h = headersOf(mail.raw);
-    expect(h.get("subject")).toBe("Anna Absender mag Sie auf Amora");
+    expect(h.get("subject")).toBe("Anna Absender mag dich auf Amora");
     expect(h.get("list-unsubscribe")).toMatch(/^<http:\/\/localhost:\d+\/mail\/unsubscribe\?token=\d+\.[\w-]{43}>$/);
     expect(h.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     expect(h.get("content-type")).toMatch(/^multipart\/alternative/);
@@ -100,14 +50,14 @@ describe("notification mails over real SMTP (SMTP_URL)", () => {
     const url = h
       .get("list-unsubscribe")!
       .slice(1, -1)
-      .replace(/^http:\/\/localhost:\d+/, server.url);
+      .replace(/^http:\/\/localhost:\d+/, t.server.url);
     const res = await fetch(url, { method: "POST", body: "List-Unsubscribe=One-Click" });
     expect(res.status).toBe(200);
     expect((await b.api.notifications.settings()).notificationsDisabled).toBe("listunsubscribe");
   });
 
   it("the activation mail comes from the same catalogs and queue, in the member's language", async () => {
-    const m = await createMemberWithApi(server.deps, { confirmed: false });
+    const m = await createMemberWithApi(t.server.deps, { confirmed: false });
     const first = await eventually(() => inbox.find((x) => x.to.includes(m.email)));
     expect(headersOf(first.raw).get("subject")).toBe("Confirm your e-mail address for Amora");
     await m.api.accounts.updateSettings({ language: "fr" });

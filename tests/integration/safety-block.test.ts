@@ -5,6 +5,7 @@ import { appRouter } from "../../server/router.js";
 import { useTestServer } from "../support/server.js";
 import { TestBrowser, collectLiveEvents, lastEventIdOf } from "../support/client.js";
 import { appCodeOf, creditsOf, failureOf, memberFactory, type MemberWithApi } from "../support/factories.js";
+import { addPhoto } from "../support/payments.js";
 
 /**
  * Blocking (§4, §6, §8; issue 10 part A): a block deletes the chats and likes between the two,
@@ -154,6 +155,17 @@ const BLOCK_CHECKS: Record<string, (s: Side) => Promise<void>> = {
     await me.api.likes.markSeen({ profileId: other.id });
     expect((await me.api.likes.list({ type: "received" })).items.map((i) => i.profile.id)).not.toContain(other.id);
   },
+  "landers.member": async ({ me, other }) => {
+    // A member landing page is public, but not to the two on either side of a block.
+    await expectCode(me.api.landers.member({ id: other.id }), "BLOCKED");
+  },
+  "landers.photos": async ({ me, other }) => {
+    // With a public main photo, the other shows on the landers to a third member, not to `me`.
+    await addPhoto(t.server, other.id, { isMain: true });
+    const third = await member();
+    expect((await third.api.landers.photos({ count: 24 })).items.map((p) => p.id)).toContain(other.id);
+    expect((await me.api.landers.photos({ count: 24 })).items.map((p) => p.id)).not.toContain(other.id);
+  },
   "likes.suggestion": async ({ me, other }) => {
     for (let i = 0; i < 10; i++) expect((await me.api.likes.suggestion())?.profile.id).not.toBe(other.id);
   },
@@ -193,7 +205,10 @@ const NO_OTHER_MEMBER = new Set([
     "myProfile",
     "updateProfile",
   ].map((p) => `members.${p}`),
-  "site.settings",
+  ...["settings", "visitor", "entryWarning", "company", "page"].map((p) => `site.${p}`),
+  "landers.pageBounce", // the §2 lb beacon: a path and a duration
+  ...["subscribe", "state"].map((p) => `push.${p}`), // the caller's own push subscription
+  "likes.quota", // the caller's own daily likes
   "credits.packages",
   "credits.pricing",
   ...["state", "requestCode", "confirm", "revoke"].map((p) => `directDebit.${p}`),
@@ -203,7 +218,6 @@ const NO_OTHER_MEMBER = new Set([
   ...["settings", "update", "unsubscribe"].map((p) => `notifications.${p}`),
   ...["delete", "reactivate", "requestReactivation"].map((p) => `accountDeletion.${p}`),
   "moderation.contact", // the company's contact details for /complaints
-  "moderation.contact", // the company's contact details (complaints page)
   // Operators only (FORBIDDEN for members): they act on members, never as one.
   ...["queue", "dismiss", "approvePhoto", "hidePhoto", "warn", "suspend", "reinstate", "ban"].map(
     (p) => `moderation.${p}`,

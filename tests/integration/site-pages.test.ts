@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../server/app.js";
 import { loadConfig } from "../../server/config.js";
 import { createLogger } from "../../server/infra/logger.js";
+import { clearSiteCache } from "../../server/features/site/site.service.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { precompressDir } from "../../scripts/vite-precompress.js";
 import { isAppRoute, publicPages, routePatterns } from "../../client/app/paths.js";
@@ -104,21 +105,72 @@ describe("the app's files", () => {
       const res = await get(url, { "accept-encoding": "br, gzip" });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"], url).toMatch(/text\/html/);
-      expect(res.headers["cache-control"], url).toBe("no-cache");
+      // A first visit (no locale cookie) gets the §4 default-locale cookie: a private answer.
+      expect(res.headers["cache-control"], url).toBe("private, no-cache");
       expect(res.headers["content-encoding"], url).toBe("br");
       expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(indexHtml);
     }
   });
 });
 
+describe("§4 locale: the site's domain_language when no locale cookie is set", () => {
+  it("a first visit gets the locale cookie (365 days, §9); a visitor with one keeps it and a shared answer", async () => {
+    const first = await get("/members");
+    expect(first.headers["set-cookie"]).toMatch(/^locale=en; Max-Age=31536000; Path=\/; .*SameSite=Lax/);
+    const again = await get("/members", { cookie: "locale=de" });
+    expect(again.headers["set-cookie"]).toBeUndefined();
+    expect(again.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("follows the site's domain_language (first two letters), and sets nothing for one that is none of the seven", async () => {
+    const site = await built.deps.db
+      .selectFrom("sites")
+      .select(["id", "domain_language"])
+      .where("is_default", "=", true)
+      .executeTakeFirstOrThrow();
+    try {
+      await built.deps.db.updateTable("sites").set({ domain_language: "nl_BE" }).where("id", "=", site.id).execute();
+      clearSiteCache(built.deps);
+      expect((await get("/")).headers["set-cookie"]).toMatch(/^locale=nl;/);
+      await built.deps.db.updateTable("sites").set({ domain_language: "pt" }).where("id", "=", site.id).execute();
+      clearSiteCache(built.deps);
+      const res = await get("/");
+      expect(res.headers["set-cookie"]).toBeUndefined();
+      expect(res.headers["cache-control"]).toBe("no-cache");
+    } finally {
+      await built.deps.db
+        .updateTable("sites")
+        .set({ domain_language: site.domain_language })
+        .where("id", "=", site.id)
+        .execute();
+      clearSiteCache(built.deps);
+    }
+  });
+});
+
 describe("unknown routes (§2 404 page)", () => {
   it("a path that is none of the app's routes answers 404 with the app (which shows the 404 page)", async () => {
-    for (const url of ["/no-such-page", "/members/1/2/3", "/robots.txt/x", "/wp-login.php", "/likes/sent/x"]) {
+    for (const url of [
+      "/no-such-page",
+      "/members/1/2/3",
+      "/robots.txt/x",
+      "/wp-login.php",
+      "/likes/sent/x",
+      "/pages/no-such-token",
+      "/pages/About%20us",
+    ]) {
       const res = await get(url, { "accept-encoding": "gzip" });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers["content-type"], url).toMatch(/text\/html/);
-      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(res.headers["cache-control"], url).toBe("private, no-cache");
       expect(zlib.gunzipSync(res.rawPayload).toString(), url).toBe(indexHtml);
+    }
+  });
+
+  it("/pages/{token} answers 200 for a built-in page and for the site's own page only", async () => {
+    // "about" is a page the site wrote (site_pages, seeded); "terms" is built in.
+    for (const url of ["/pages/about", "/pages/about/", "/pages/terms", "/pages/return-policy", "/terms"]) {
+      expect((await get(url)).statusCode, url).toBe(200);
     }
   });
 

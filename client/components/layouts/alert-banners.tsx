@@ -1,10 +1,14 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert, Button, Container } from "react-bootstrap";
 import { Trans } from "@lingui/react/macro";
 import { useResendActivation } from "../../lib/api/use-resend-activation";
 import { useMe } from "../../lib/api/use-me";
 import { Link, useLocation } from "react-router";
 import { paths } from "../../app/paths";
+import { useSiteSettings } from "../../lib/api/use-site-settings";
+import { usePushSubscribe } from "../../lib/api/use-push-subscribe";
+import { currentSubscription, pushSupported, usePushState } from "../../lib/push";
+import { useTurnOnPush } from "../../lib/api/use-turn-on-push";
 
 const DISMISS_KEY = "alert-dismissed:";
 
@@ -21,13 +25,79 @@ function useDismissal(name: string) {
   };
 }
 
-/** §2 banners: the activation reminder and the disabled-e-mail-notifications alert. */
+/** §2 banners: the activation reminder, the disabled-e-mail-notifications alert and the push prompt. */
 export function AlertBanners() {
   return (
     <>
       <ActivationReminder />
       <NotificationsDisabledAlert />
+      <PushPrompt />
     </>
+  );
+}
+
+/** Members whose browser subscription was already sent to the account in this page's life. */
+const pushSyncedFor = new Set<number>();
+
+/**
+ * §2 push-notification prompt: only for a logged-in member, when push is possible in this browser,
+ * it is not yet subscribed (nor denied), and the site has a public key; dismissable (stored with
+ * its timestamp). §4: a subscription is sent to the account when logged in (also an existing one,
+ * once per page load), and a refusal is recorded as denied.
+ */
+function PushPrompt() {
+  const { me } = useMe();
+  const { data: settings } = useSiteSettings();
+  const pushState = usePushState();
+  const save = usePushSubscribe();
+  const prompt = useDismissal(`push-prompt:${me?.id ?? 0}`);
+  // The signup steps have a push step of their own (§4): no second prompt beside it.
+  const onSignupSteps = useLocation().pathname.startsWith(paths.completeSignup);
+  const { turnOn: turnOnPush, asking } = useTurnOnPush();
+  const publicKey = settings?.push_public_key ?? null;
+  const saveMutate = save.mutate;
+
+  useEffect(() => {
+    if (!me || pushState !== "subscribed" || pushSyncedFor.has(me.id)) return;
+    const subscription = currentSubscription();
+    if (!subscription?.endpoint || !subscription.keys?.p256dh || !subscription.keys.auth) return;
+    pushSyncedFor.add(me.id);
+    saveMutate({
+      subscription: {
+        endpoint: subscription.endpoint,
+        expirationTime: subscription.expirationTime ?? null,
+        keys: { p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
+      },
+    });
+  }, [me, pushState, saveMutate]);
+
+  if (!me || !publicKey || !pushSupported() || pushState !== false || prompt.dismissed || onSignupSteps) return null;
+  const turnOn = async () => {
+    // This page's subscription is sent by turnOnPush itself: the effect above must not send it again.
+    pushSyncedFor.add(me.id);
+    await turnOnPush(publicKey);
+  };
+  // Docked at the foot of the screen (theme.css): it shows after the page, once the service worker
+  // answers, and must not push the page down (CLS ≤ 0.02, issue 11).
+  return (
+    <Container className="push-prompt-dock">
+      <Alert variant="light" dismissible onClose={prompt.dismiss} className="mb-0 border push-prompt">
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" className="text-primary">
+            <path
+              fill="currentColor"
+              d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+            />
+          </svg>
+          <span className="me-auto flex-grow-1" style={{ flexBasis: "12rem" }}>
+            <Trans>Get a notification when someone writes to you, likes you or matches with you.</Trans>
+          </span>
+          <Button size="sm" variant="primary" onClick={() => void turnOn()} disabled={asking}>
+            <Trans>Turn on notifications</Trans>
+          </Button>
+        </div>
+      </Alert>
+    </Container>
   );
 }
 
@@ -62,8 +132,8 @@ function ActivationReminder() {
     <Container className="pt-3">
       <Alert variant="warning" dismissible onClose={activation.dismiss} className="mb-0">
         <Trans>
-          Please confirm your e-mail address: we sent a link to <strong>{me.email}</strong>. Until then, other members
-          cannot reply to you.
+          Please confirm your e-mail address: we sent a link to <strong className="text-break">{me.email}</strong>.
+          Until then, other members cannot reply to you.
         </Trans>{" "}
         {resend.isSuccess ? (
           <span role="status">

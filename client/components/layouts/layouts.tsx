@@ -9,8 +9,9 @@ import { TimeBonusBanner, TimeBonusModal } from "./time-bonus";
 import { LoadingState } from "../ui/states";
 import { LoadingBar } from "../ui/loading-bar";
 import { RouteFocus, SkipLink } from "./page-shell";
+import { SiteEntryWarning } from "./site-entry-warning";
 
-/** §2 default layout: top navigation, alert banners, page, footer with disclaimer. */
+/** §2 default layout: top navigation, alert banners, page, footer with disclaimer, the §4 site-entry warning. */
 export function DefaultLayout() {
   return (
     <div className="d-flex flex-column min-vh-100">
@@ -31,6 +32,7 @@ export function DefaultLayout() {
       </main>
       <Footer />
       <TimeBonusModal />
+      <SiteEntryWarning countryLimited={false} />
     </div>
   );
 }
@@ -52,7 +54,7 @@ export function ChatLayout() {
   );
 }
 
-/** §2 lander layout: a slim header over a full-width landing page. */
+/** §2 lander layout: a slim header over a full-width landing page; the §4 site-entry warning in its NL/DE version. */
 export function LanderLayout() {
   return (
     <div className="d-flex flex-column min-vh-100 lander-layout">
@@ -65,6 +67,7 @@ export function LanderLayout() {
         </Suspense>
       </main>
       <Footer />
+      <SiteEntryWarning countryLimited />
     </div>
   );
 }

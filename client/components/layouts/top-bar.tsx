@@ -10,13 +10,14 @@ import { CREDITS_BADGE_THRESHOLD } from "../../lib/constants";
 import { CountBadge } from "../ui/count-badge";
 import { Avatar } from "../ui/avatar";
 import { LanguageDropdown } from "./language-dropdown";
+import { StandaloneBackButton } from "./back-button";
 
 /**
  * §2 top bar. Logged in: Search members; Messages and Likes with badges (99+); Credits (paid,
  * badge at 10 or fewer: warning above 0, danger at 0) or Get Premium (free); language; account menu.
  * Logged out: Login. On phones (below md) Messages and Likes with their badges stay beside the
  * menu toggle, visible without opening it; the badge counts are also said in a polite live region
- * (issue 11).
+ * (issue 11). In the installed app, a back button on the screens §2 names (back-button.tsx).
  */
 export function TopBar() {
   const { me } = useMe();
@@ -28,6 +29,7 @@ export function TopBar() {
   return (
     <Navbar expand="md" className="top-bar shadow-sm" sticky="top" bg="white" collapseOnSelect>
       <Container>
+        <StandaloneBackButton />
         <Navbar.Brand as={Link} to={me ? paths.members : paths.home} className="brand">
           <span aria-hidden="true" className="brand-mark">
             ♥

@@ -1,6 +1,7 @@
 import { useNavigate } from "react-router";
 import { trpc } from "../trpc";
 import { useSessionChanged } from "../session";
+import { forgetPushSubscription } from "../push";
 
 /** accounts.logout (§2 account menu): ends the session everywhere and goes home. */
 export function useLogout() {
@@ -12,6 +13,8 @@ export function useLogout() {
       for (const key of Object.keys(localStorage))
         if (key.startsWith("alert-dismissed:time-bonus")) localStorage.removeItem(key);
       for (const key of Object.keys(sessionStorage)) if (key.startsWith("time-bonus-")) sessionStorage.removeItem(key);
+      // Pushes for this member must not reach the next one on this device (issue 11).
+      await forgetPushSubscription();
       await sessionChanged();
       navigate("/", { replace: true });
     },

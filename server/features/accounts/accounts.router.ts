@@ -13,13 +13,17 @@ export const accountsRouter = router({
   /** The logged-in member's own account, or null for a visitor. */
   me: publicProcedure.query(({ ctx }) => (ctx.member ? accounts.getCurrentUser(ctx.deps, ctx.member.id) : null)),
 
-  /** Sign up and log in; sets the `auth` cookie. Errors: VALIDATION, EMAIL_EXISTS. */
+  /**
+   * Sign up and log in; sets the `auth` cookie. The request's §3 tracking record (`tracking`
+   * cookie) is stored on the account. Errors: VALIDATION, EMAIL_EXISTS.
+   */
   signup: publicProcedure.input(SignupInput).mutation(async ({ ctx, input }) => {
     const { user, token } = await accounts.signup(
       ctx.deps,
       { ...input, language: input.language ?? ctx.locale },
       ctx.origin,
       ctx.site,
+      ctx.trafficSource,
     );
     ctx.setCookie?.(AUTH_COOKIE_NAME, token, AUTH_COOKIE_MAX_AGE_SECONDS);
     return user;

@@ -5,6 +5,8 @@ import { inTransaction, isUniqueViolation } from "../../../db/create-db.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import { ACTIVATION_LINK_TTL_SECONDS, type Locale } from "../../constants.js";
 import type { SiteSettings } from "../site/site.settings.js";
+import type { Site } from "../site/site.service.js";
+import { assertSignupsOpen } from "../site/site-policy.js";
 import { grantCreditsInTx } from "../credits/credits.service.js";
 import { activateProfileInTx, createProfileInTx, recordActivity } from "../members/members.service.js";
 import * as repo from "./accounts.repository.js";
@@ -12,6 +14,7 @@ import { assertMayLogIn } from "../moderation/moderation.service.js";
 import { createSession, endSession, hashToken } from "./sessions.service.js";
 import { clearLoginFailures, recordLoginFailure, reserveLoginAttempt } from "./login-throttle.service.js";
 import type { LoginInput, SignupInput } from "./accounts.schema.js";
+import { trafficSourceColumn, type TrafficSource } from "../tracking/tracking.service.js";
 import { mediaUrl } from "../members/members.photos.js";
 import { deliverQueuedMail, enqueueMail } from "../mail/mail.service.js";
 import { getNotificationSettings } from "../notifications/notifications.service.js";
@@ -68,15 +71,22 @@ const getDummyHash = () => (dummyHash ??= hash("no-such-member-dummy-password"))
  * @param input already validated by SignupInput.
  * @param origin the site origin for the link in the mail, e.g. "http://localhost:3000".
  * @param site the serving site's settings (free_messages, signup_credits, name).
+ * @param trafficSource the §3 tracking record the visitor arrived with (the `tracking` cookie,
+ *   tracking.service), stored on the account as users.traffic_source; null when none.
  * @returns the new member and the session token for the `auth` cookie.
  * @throws EmailExistsError when the address is taken (§8 existing account at signup).
+ * @throws SignupsClosedError (403 SIGNUPS_CLOSED) when the site's §3 `signups` setting keeps
+ *   signups closed for this visitor (§4 invite-only mode: 'other', or 'with_trafficsource'
+ *   without a traffic source); nothing is written.
  */
 export async function signup(
   deps: AppDeps,
   input: SignupInput,
   origin: string,
-  site: SiteSettings,
+  site: SiteSettings & Pick<Site, "signups">,
+  trafficSource: TrafficSource | null = null,
 ): Promise<{ user: CurrentUser; token: string; sessionId: string }> {
+  assertSignupsOpen(site, trafficSource);
   const settings = site;
   const passwordHash = await hash(input.password);
   const activationToken = crypto.randomBytes(32).toString("base64url");
@@ -90,6 +100,7 @@ export async function signup(
         status: "not_confirmed",
         free_messages_left: settings.free_messages,
         language: input.language ?? "en",
+        traffic_source: trafficSourceColumn(trafficSource),
       });
       await createProfileInTx(tx, {
         id,

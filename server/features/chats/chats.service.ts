@@ -20,6 +20,7 @@ import * as repo from "./chats.repository.js";
 import { SEND_FAST_FALLBACK_CODE, sendMessageFast } from "./send-fast.repository.js";
 import { kickMailWorker } from "../mail/mail.service.js";
 import { queueNotificationInTx } from "../notifications/notifications.service.js";
+import { isMemberOnline, queuePushAfterCommit, queuePushInTx } from "../push/push.service.js";
 
 /** §2 not-enough-credits popup (one class for every purchase with credits: credits.service.ts). */
 export { NotEnoughCreditsError } from "../credits/credits.service.js";
@@ -207,15 +208,26 @@ export async function sendMessage(
     events: StoredEvent[];
   };
   let mailQueued = false;
+  let pushQueued = false;
   try {
     // The common case in one statement; any other case takes the general transaction below.
     const fast = await trySendFast(deps, senderId, input, settings);
     if (fast) {
       deps.metrics.messagesSent.inc();
       await publishStored(deps, fast.events);
+      // Web Push (issue 11) for a recipient with no open tab: queued after the one-statement commit.
+      void queuePushAfterCommit(deps, {
+        kind: "message",
+        userId: input.toProfileId,
+        fromId: senderId,
+        conversationId: fast.message.conversationId,
+        siteDomain: "domain" in settings ? (settings as { domain: string }).domain : null,
+      });
       const { events: _fastEvents, ...fastRest } = fast;
       return { ...fastRest, duplicate: false };
     }
+    // Web Push only to a recipient with no open tab (read before the transaction holds locks).
+    const recipientOffline = !(await isMemberOnline(deps, input.toProfileId));
     result = await inTransaction(deps.db, async (tx) => {
       const members = await lockMembersForUpdate(tx, [senderId, input.toProfileId]);
       const sender = members.get(senderId);
@@ -285,6 +297,16 @@ export async function sendMessage(
           conversationId: conv.id,
           siteDomain: "domain" in settings ? (settings as { domain: string }).domain : null,
         });
+      // Web Push (issue 11): every message to an offline member, in the outbox with the mails.
+      pushQueued =
+        recipientOffline &&
+        (await queuePushInTx(tx, {
+          kind: "message",
+          userId: recipient.id,
+          fromId: senderId,
+          conversationId: conv.id,
+          siteDomain: "domain" in settings ? (settings as { domain: string }).domain : null,
+        }));
       const message = toMessage({
         ...row,
         conversation_id: conv.id,
@@ -315,7 +337,7 @@ export async function sendMessage(
     throw err;
   }
   deps.metrics.messagesSent.inc();
-  if (mailQueued) void kickMailWorker(deps);
+  if (mailQueued || pushQueued) void kickMailWorker(deps);
   await publishStored(deps, result.events);
   const { events: _events, ...rest } = result;
   return { ...rest, duplicate: false };

@@ -20,6 +20,8 @@ export const likesRouter = router({
   markSeen: memberProcedure
     .input(ProfileIdInput)
     .mutation(({ ctx, input }) => likes.markLikeSeen(ctx.deps, ctx.member.id, input.profileId)),
+  /** §8, §9 today's likes of a free member: output { limit, left, secondsUntilReset }, or null for premium. */
+  quota: memberProcedure.query(({ ctx }) => likes.dailyLikeQuota(ctx.deps, ctx.member)),
   /** The /likes suggestion card (§7 auto-like): output { kind: 'received' | 'suggestion', profile } or null. */
   suggestion: memberProcedure.query(({ ctx }) => getLikesSuggestion(ctx.deps, ctx.member.id)),
 });

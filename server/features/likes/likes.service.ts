@@ -14,6 +14,7 @@ import { publishStored, recordEvent, type StoredEvent } from "../live/live.servi
 import * as repo from "./likes.repository.js";
 import { queueNotificationInTx } from "../notifications/notifications.service.js";
 import { kickMailWorker } from "../mail/mail.service.js";
+import { isMemberOnline, queuePushInTx } from "../push/push.service.js";
 
 export class DailyLikesExhaustedError extends DomainError {
   constructor(secondsUntilReset: number) {
@@ -63,6 +64,8 @@ export interface LikeResult {
  */
 export async function like(deps: AppDeps, likerId: number, likedId: number): Promise<LikeResult> {
   if (likerId === likedId) throw new CannotLikeSelfError();
+  // Web Push only to a member with no open tab (read before the transaction holds locks).
+  const likedOffline = !(await isMemberOnline(deps, likedId));
   const { result, events } = await inTransaction(deps.db, async (tx) => {
     const members = await lockMembersForUpdate(tx, [likerId, likedId]);
     const liker = members.get(likerId);
@@ -101,11 +104,42 @@ export async function like(deps: AppDeps, likerId: number, likedId: number): Pro
       : [await recordEvent(tx, likedId, { type: "like.new", profile: likerAsSeen })];
     // §3 e-mail (outbox, sent after commit): a new like, or a match to the member who liked first.
     await queueNotificationInTx(tx, { kind: mutual ? "match" : "like", userId: likedId, fromId: likerId });
+    // Web Push (issue 11): the like or match, in the same outbox, for a member with no open tab.
+    if (likedOffline) await queuePushInTx(tx, { kind: mutual ? "match" : "like", userId: likedId, fromId: likerId });
     return { result: { liked: true, match: mutual, likesLeftToday }, events };
   });
   if (events.length > 0) void kickMailWorker(deps);
   await publishStored(deps, events);
   return result;
+}
+
+/** A free member's likes for today (§8, §9); the swipe game and the profile's Like button show it. */
+export interface DailyLikeQuota {
+  /** §9: likes a day for a free member (4). */
+  limit: number;
+  /** Likes left today, 0..limit. */
+  left: number;
+  /** Seconds until the quota renews (00:00 UTC): the §8 'Please wait: ' countdown. */
+  secondsUntilReset: number;
+}
+
+/**
+ * likes.quota: what is left of today's likes (§9: 4 a day for free members). Reading it takes
+ * nothing; `like` takes from it atomically.
+ * @returns null for a premium member (no daily limit).
+ */
+export async function dailyLikeQuota(
+  deps: Pick<AppDeps, "db">,
+  member: { id: number; paidUser: boolean },
+  now = new Date(),
+): Promise<DailyLikeQuota | null> {
+  if (member.paidUser) return null;
+  const used = await repo.dailyLikesUsed(deps.db, member.id, utcDay(now));
+  return {
+    limit: DAILY_LIKES_FREE,
+    left: Math.max(0, DAILY_LIKES_FREE - used),
+    secondsUntilReset: secondsUntilUtcMidnight(now),
+  };
 }
 
 /** Take a like back (§4 unlike). Idempotent. */

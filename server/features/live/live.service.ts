@@ -18,8 +18,11 @@ export interface StoredEvent {
   event: LiveEvent;
 }
 
-/** What travels on the bus: a stored event (with its seq) or an ephemeral one. */
-type BusMessage = { seq: number; event: LiveEvent } | { seq: null; event: LiveEvent };
+/**
+ * What travels on the bus: a stored event (with its seq, and `at`: when its transaction had
+ * committed, ms since the epoch, for bus_delivery_lag_seconds) or an ephemeral one.
+ */
+type BusMessage = { seq: number; event: LiveEvent; at?: number } | { seq: null; event: LiveEvent };
 
 const channelOf = (userId: number) => `member:${userId}`;
 
@@ -48,12 +51,18 @@ export async function recordEvents(
   return stored.map((s, i) => ({ userId: s.userId, seq: s.seq, event: entries[i]!.event }));
 }
 
-/** Publish committed events on the bus, for every instance where the member has a tab. */
+/**
+ * Publish committed events on the bus, for every instance where the member has a tab. Called
+ * right after the commit: the time of the call travels with each event as `at`, and the
+ * subscriber's instance observes now − at when it has written the event to the socket
+ * (bus_delivery_lag_seconds, issue 13). Across instances the figure includes their clock skew.
+ */
 export async function publishStored(deps: AppDeps, events: readonly StoredEvent[]): Promise<void> {
+  const at = Date.now();
   await Promise.all(
     events.map(async ({ userId, seq, event }) => {
       try {
-        await deps.bus.publish(channelOf(userId), { seq, event } satisfies BusMessage);
+        await deps.bus.publish(channelOf(userId), { seq, event, at } satisfies BusMessage);
         deps.metrics.eventsPublished.labels(event.type).inc();
       } catch (err) {
         // A lost hint is not lost data: the tab reads it back on its next backfill.
@@ -109,6 +118,8 @@ export async function* memberEventStream(
   });
   signal?.addEventListener("abort", notify, { once: true });
   deps.metrics.subscriptionsActive.inc();
+  // An open tab: no Web Push for this member while it lasts (push.service, infra/presence.ts).
+  deps.presence.enter(userId);
   try {
     const parsed = Number(lastEventId);
     let cursor =
@@ -148,11 +159,17 @@ export async function* memberEventStream(
         cursor = hint.seq;
         deps.metrics.eventsDelivered.labels(hint.event.type).inc();
         yield tracked(String(cursor), hint.event);
+        // The WebSocket handler asks for the next event only once it has written this one to the
+        // socket (tRPC's ws adapter: send, then next()): commit → socket write ends here.
+        if (typeof hint.at === "number" && Number.isFinite(hint.at)) {
+          deps.metrics.deliveryLag.observe(Math.max(0, Date.now() - hint.at) / 1000);
+        }
       } else if (hint.seq > cursor + 1) {
         yield* backfill(); // a gap: an earlier hint was lost or is late
       } // hint.seq <= cursor: already yielded
     }
   } finally {
+    deps.presence.leave(userId);
     deps.metrics.subscriptionsActive.dec();
     stopReconnect();
     unsubscribe();

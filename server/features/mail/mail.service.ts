@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { DB, Tx } from "../../../db/create-db.js";
-import type { MailOutboxRow } from "../../../db/database.js";
+import type { MailOutboxRow, OutboxChannel } from "../../../db/database.js";
 import type { AppDeps } from "../../deps.js";
 import type { Mail } from "../../infra/mailer.js";
 import * as repo from "./mail.repository.js";
@@ -15,6 +15,8 @@ import * as repo from "./mail.repository.js";
 
 /** What a feature queues: a kind its renderer knows, the member, and the kind's data. */
 export interface QueuedMail {
+  /** 'mail' (default) or 'push': a Web Push notification, sent by the worker's push deliverer. */
+  channel?: OutboxChannel;
   kind: string;
   userId: number | null;
   /** Explicit recipient; default the member's address at sending time. */
@@ -42,6 +44,7 @@ export const MAIL_SELF_DELIVERY_GRACE_SECONDS = 30;
  */
 export function enqueueMail(db: DB | Tx, mail: QueuedMail): Promise<string | null> {
   return repo.insertMail(db, {
+    channel: mail.channel ?? "mail",
     kind: mail.kind,
     user_id: mail.userId,
     to_address: mail.to ?? null,
@@ -54,6 +57,15 @@ export function enqueueMail(db: DB | Tx, mail: QueuedMail): Promise<string | nul
 
 /** Turns a claimed row into the mail to send, or null to skip it (with the reason logged). */
 export type MailRenderer = (deps: AppDeps, row: MailOutboxRow) => Promise<Mail | { skip: string }>;
+
+/** Sends a claimed row of another channel than mail (a push) itself; skip as for mails. */
+export type OutboxDeliverer = (deps: AppDeps, row: MailOutboxRow) => Promise<{ sent: true } | { skip: string }>;
+
+/** How the worker sends each channel's rows: mails rendered then mailed, pushes delivered. */
+export interface OutboxHandlers {
+  mail: MailRenderer;
+  push?: OutboxDeliverer;
+}
 
 /** Attempts before a mail is given up (`failed`). */
 export const MAIL_MAX_ATTEMPTS = 8;
@@ -76,7 +88,12 @@ export function retryDelaySeconds(attempts: number): number | null {
  * failed with its next attempt. Repeats while full batches come back.
  * @returns how many mails were sent.
  */
-export async function drainMailQueue(deps: AppDeps, render: MailRenderer, onlyId?: string): Promise<number> {
+export async function drainMailQueue(
+  deps: AppDeps,
+  handlers: MailRenderer | OutboxHandlers,
+  onlyId?: string,
+): Promise<number> {
+  const { mail: render, push } = typeof handlers === "function" ? { mail: handlers, push: undefined } : handlers;
   const worker = `${deps.config.INSTANCE_ID}:${workerSalt}`;
   let sent = 0;
   for (;;) {
@@ -84,6 +101,16 @@ export async function drainMailQueue(deps: AppDeps, render: MailRenderer, onlyId
     for (const row of rows) {
       const id = String(row.id);
       try {
+        if (row.channel === "push") {
+          // A push (same queue, lease and retries as mails); an instance without a deliverer skips it.
+          const done = push ? await push(deps, row) : { skip: "no push deliverer" };
+          if ("skip" in done) await repo.markSkipped(deps.db, id, worker, done.skip);
+          else {
+            await repo.markSent(deps.db, id, worker);
+            sent += 1;
+          }
+          continue;
+        }
         const mail = await render(deps, row);
         if ("skip" in mail) {
           await repo.markSkipped(deps.db, id, worker, mail.skip);
@@ -95,8 +122,8 @@ export async function drainMailQueue(deps: AppDeps, render: MailRenderer, onlyId
       } catch (err) {
         const delay = retryDelaySeconds(row.attempts);
         deps.log.warn(
-          { err, mailId: id, kind: row.kind, attempts: row.attempts, retryInSeconds: delay },
-          "mail not sent",
+          { err, mailId: id, channel: row.channel, kind: row.kind, attempts: row.attempts, retryInSeconds: delay },
+          row.channel === "push" ? "push not sent" : "mail not sent",
         );
         await repo
           .markAttemptFailed(deps.db, id, worker, String((err as Error)?.message ?? err).slice(0, 500), delay)
@@ -121,7 +148,7 @@ const workers = new WeakMap<AppDeps, Worker>();
  * kicked. Passes never overlap; errors are logged, never thrown.
  * @returns stop(): waits for the pass under way, then stops.
  */
-export function startMailWorker(deps: AppDeps, render: MailRenderer): () => Promise<void> {
+export function startMailWorker(deps: AppDeps, render: MailRenderer | OutboxHandlers): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   let queued: Promise<void> | null = null;
   let stopped = false;

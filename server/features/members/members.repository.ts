@@ -74,8 +74,8 @@ export function lockMembers(tx: Tx, ids: readonly number[]) {
 
 /** Filters of a member search, already turned into column conditions by the service. */
 export interface SearchFilters {
-  /** The searching member, never in their own results. */
-  viewerId: number;
+  /** The searching member, never in their own results; null for a visitor (§4 logged-out search). */
+  viewerId: number | null;
   gender?: "male" | "female";
   country?: string;
   region?: string;
@@ -86,18 +86,38 @@ export interface SearchFilters {
 }
 
 /**
- * The visible profiles matching `f`. `visible` is written as a literal predicate (not a bound
- * parameter), so PostgreSQL can match the partial search indexes (country, gender,
- * last_active desc) where visible even in the generic plan of a prepared statement.
- * Members with a block between them and the viewer, either way, are left out (§4).
+ * Where a search page starts after the previous one (keyset pagination, issue 13): the last
+ * row's last_active in microseconds since the epoch, as a string of digits (exact: a JS Date
+ * would drop the microseconds PostgreSQL keeps, and rows would be skipped or repeated), and its id.
+ */
+export interface SearchCursor {
+  lastActiveMicros: string;
+  id: number;
+}
+
+/**
+ * The visible profiles matching `f` (§2 search, §4 visibility). `visible` is written as a literal
+ * predicate (not a bound parameter), so PostgreSQL matches the partial search indexes
+ * (… last_active desc, id desc) where visible (migration 2026_11_25_0500) even in the generic
+ * plan of a prepared statement: hidden members (unconfirmed, pending deletion, invisible,
+ * suspended, banned) are not in those indexes at all.
+ * Blocks are per viewer, so no index predicate can hold them: members with a block between them
+ * and the viewer, either way (§4), are left out by an anti-join against the viewer's block list,
+ * read once per query through the blocks indexes (blocks_pk (blocker_id, …) and
+ * blocks_blocked_idx (blocked_id, …), an InitPlan) and checked on each search-index entry
+ * (`id <> all (…)`). Unlike two NOT EXISTS (which a prepared statement's generic plan turned into
+ * hash anti-joins that read every match, then sorted), this keeps the index order, so the page and
+ * the capped count stop early in every plan.
+ * A visitor (viewerId null) has no blocks and no own profile to leave out.
  */
 function searchWhere<O>(qb: SelectQueryBuilder<Database, "profiles", O>, f: SearchFilters) {
-  let q = qb
-    .where(sql<boolean>`profiles.visible`)
-    .where("profiles.id", "<>", f.viewerId)
-    .where(
-      sql<boolean>`not exists (select 1 from blocks where (blocks.blocker_id = ${f.viewerId} and blocks.blocked_id = profiles.id) or (blocks.blocked_id = ${f.viewerId} and blocks.blocker_id = profiles.id))`,
-    );
+  let q = qb.where(sql<boolean>`profiles.visible`);
+  if (f.viewerId !== null)
+    q = q
+      .where("profiles.id", "<>", f.viewerId)
+      .where(
+        sql<boolean>`profiles.id <> all (array(select blocks.blocked_id from blocks where blocks.blocker_id = ${f.viewerId} union all select blocks.blocker_id from blocks where blocks.blocked_id = ${f.viewerId}))`,
+      );
   if (f.country !== undefined) q = q.where("profiles.country", "=", f.country);
   if (f.gender !== undefined) q = q.where("profiles.gender", "=", f.gender);
   if (f.region !== undefined) q = q.where("profiles.region", "=", f.region);
@@ -106,27 +126,56 @@ function searchWhere<O>(qb: SelectQueryBuilder<Database, "profiles", O>, f: Sear
   return q;
 }
 
+/** The ids of the matches of `f` in search order (newest active first, ties by id), read from the index alone. */
+function matchingIds(db: DB | Tx, f: SearchFilters) {
+  return searchWhere(db.selectFrom("profiles").select(["profiles.id", "profiles.last_active"]), f)
+    .orderBy("profiles.last_active", "desc")
+    .orderBy("profiles.id", "desc");
+}
+
 /**
  * One page of search results as profile-card rows, newest active first (ties by id, so pages
- * do not overlap). Asks for `limit` rows: pass pageSize + 1 to learn whether a next page exists.
+ * do not overlap), each with its `cursor_micros` (see SearchCursor) for the next page.
+ * Asks for `limit` rows: pass pageSize + 1 to learn whether a next page exists.
+ *
+ * `page` is either `{ after }` (keyset: rows after that cursor, an index condition, as cheap on
+ * page 500 as on page 1) or an offset (page numbers, §2: that many index entries are skipped).
+ * The matching ids are found first on the index alone (an index-only scan: the filter columns
+ * are in the index), then only those rows are read with their cards.
  */
-export function searchProfiles(
+export async function searchProfiles(
   db: DB | Tx,
   f: SearchFilters,
-  offset: number,
+  page: { after: SearchCursor } | number,
   limit: number,
-): Promise<ProfileSummaryRow[]> {
-  return searchWhere(selectProfileCards(db), f)
-    .orderBy("profiles.last_active", "desc")
-    .orderBy("profiles.id", "desc")
-    .offset(offset)
-    .limit(limit)
+): Promise<Array<ProfileSummaryRow & { cursor_micros: string }>> {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError("limit must be a non-negative integer");
+  let ids = matchingIds(db, f);
+  if (typeof page === "object")
+    ids = ids.where(
+      sql<boolean>`(profiles.last_active, profiles.id) < (timestamptz 'epoch' + ${page.after.lastActiveMicros}::bigint * interval '1 microsecond', ${page.after.id})`,
+    );
+  else if (page > 0) ids = ids.offset(page);
+  // The limit as a literal (a small bounded integer, pageSize + 1): in a prepared statement's
+  // generic plan an unknown $n limit is estimated as a large share of the matches, and PostgreSQL
+  // then joins the page to profiles by scanning all of them.
+  const pageIds = ids.limit(sql.lit(limit)).as("page");
+  return selectProfileCards(db)
+    .innerJoin(pageIds, "page.id", "profiles.id")
+    .select(sql<string>`(extract(epoch from profiles.last_active) * 1000000)::bigint::text`.as("cursor_micros"))
+    .orderBy("page.last_active", "desc")
+    .orderBy("page.id", "desc")
     .execute();
 }
 
-/** How many profiles match `f`, counting at most `cap` (a count of every match would scan them all). */
+/**
+ * How many profiles match `f`, counting at most `cap` (a count of every match would read them
+ * all). The counted subquery is in search order, so PostgreSQL reads it from the partial index
+ * (an index-only scan that stops after `cap` entries) instead of scanning profiles.
+ */
 export async function countSearchMatches(db: DB | Tx, f: SearchFilters, cap: number): Promise<number> {
-  const inner = searchWhere(db.selectFrom("profiles").select("profiles.id"), f).limit(cap);
+  if (!Number.isSafeInteger(cap) || cap < 0) throw new RangeError("cap must be a non-negative integer");
+  const inner = matchingIds(db, f).limit(sql.lit(cap)); // a literal, as in searchProfiles
   const row = await db
     .selectFrom(inner.as("matches"))
     .select(sql<number>`count(*)::int`.as("n"))

@@ -1,4 +1,4 @@
-import { router, memberProcedure } from "../../trpc/init.js";
+import { router, memberProcedure, publicProcedure } from "../../trpc/init.js";
 import {
   GetMemberInput,
   OwnPhotoInput,
@@ -16,9 +16,13 @@ import { listRelatedProfiles } from "./related.service.js";
 
 /** Member search and profiles (§2 /members, /members/{id}): wiring only. */
 export const membersRouter = router({
-  search: memberProcedure
+  /**
+   * §2 /members search; for visitors too when §4 logged-out search allows (site-policy.ts).
+   * Output SearchResult. Errors: AUTHENTICATION_REQUIRED (a visitor the settings keep out), RATE_LIMITED (search_ip).
+   */
+  search: publicProcedure
     .input(SearchMembersInput)
-    .query(({ ctx, input }) => members.searchMembers(ctx.deps, ctx.member.id, input)),
+    .query(({ ctx, input }) => members.searchMembersFor(ctx.deps, ctx.member, ctx.site, ctx.trafficSource, input)),
   get: memberProcedure
     .input(GetMemberInput)
     .query(({ ctx, input }) => members.getMemberProfile(ctx.deps, ctx.member, input.id, ctx.site)),
@@ -26,7 +30,8 @@ export const membersRouter = router({
   related: memberProcedure
     .input(GetMemberInput)
     .query(({ ctx, input }) => listRelatedProfiles(ctx.deps, ctx.member.id, input.id)),
-  regions: memberProcedure.input(RegionsInput).query(({ input }) => members.listRegions(input.country)),
+  /** A country's regions (static catalogue; public: the logged-out search form uses it too). */
+  regions: publicProcedure.input(RegionsInput).query(({ input }) => members.listRegions(input.country)),
   interests: memberProcedure.query(() => members.listInterests()),
   /** /profile: the member's own editable profile (profile-edit.service OwnProfile). */
   myProfile: memberProcedure.query(({ ctx }) => profileEdit.getOwnProfile(ctx.deps, ctx.member.id)),

@@ -11,6 +11,24 @@ export const SEARCH_PAGE_SIZE_MAX = 50;
 /** Deepest page offered: deep OFFSET pages cost more than anyone browses. */
 export const SEARCH_MAX_PAGE = 500;
 
+/**
+ * A keyset page cursor (members.search `after`, the `nextCursor` of the previous page):
+ * "<last_active in microseconds since the epoch>_<profile id>" of the previous page's last row.
+ */
+const SearchCursor = z
+  .string()
+  .max(40)
+  .regex(/^\d{1,17}_\d{1,10}$/, { message: "Invalid page cursor" })
+  .transform((v, ctx) => {
+    const [micros, id] = v.split("_") as [string, string];
+    const n = Number(id);
+    if (n < 1 || n > 2_147_483_647) {
+      ctx.addIssue({ code: "custom", message: "Invalid page cursor" });
+      return z.NEVER;
+    }
+    return { lastActiveMicros: micros, id: n };
+  });
+
 const Country = z.string().refine((c) => COUNTRIES.includes(c), { message: "Unknown country" });
 const Age = z.coerce
   .number()
@@ -20,7 +38,9 @@ const Age = z.coerce
 
 /**
  * §3 search state: gender, country, countryregion, min_age, max_age, page. An absent filter
- * does not filter.
+ * does not filter. `after` (optional): the previous page's `nextCursor`; when given, the page is
+ * read after it (keyset pagination) and `page` only numbers it for display. Without it, `page`
+ * is read by its number (bookmarked or typed pages, §2).
  */
 export const SearchMembersInput = z
   .object({
@@ -31,6 +51,7 @@ export const SearchMembersInput = z
     maxAge: Age.optional(),
     page: z.coerce.number().int().min(1).max(SEARCH_MAX_PAGE).default(1),
     pageSize: z.coerce.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE_DEFAULT),
+    after: SearchCursor.optional(),
   })
   .refine((v) => v.minAge === undefined || v.maxAge === undefined || v.minAge <= v.maxAge, {
     message: "Min age must not be above max age",

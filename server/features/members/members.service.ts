@@ -1,7 +1,7 @@
 import type { DB, Tx } from "../../../db/create-db.js";
 import type { NewProfile } from "../../../db/database.js";
 import type { AppDeps } from "../../deps.js";
-import { DomainError, NotFoundError } from "../../domain-error.js";
+import { AuthenticationRequiredError, DomainError, NotFoundError } from "../../domain-error.js";
 import { ageOn } from "../../validation.js";
 import {
   activateProfile,
@@ -31,6 +31,9 @@ import {
   insertBlock,
 } from "./blocks.repository.js";
 import type { SiteSettings } from "../site/site.settings.js";
+import type { Site } from "../site/site.service.js";
+import { loggedOutSearchAllowed } from "../site/site-policy.js";
+import type { TrafficSource } from "../tracking/tracking.service.js";
 
 /** What a profile card shows (search results, chat list, likes). The main photo is public. */
 export interface ProfileSummary {
@@ -236,6 +239,11 @@ export interface SearchResult {
   total: number;
   totalCapped: boolean;
   hasMore: boolean;
+  /**
+   * Pass as `after` (with page + 1) for the next page: read by keyset, as cheap deep as on
+   * page 1 (issue 13). Null on the last page.
+   */
+  nextCursor: string | null;
 }
 
 /** 'YYYY-MM-DD' of `now` minus `years` in UTC; 29 February becomes 28 February in other years. */
@@ -262,14 +270,19 @@ export function birthDateBounds(minAge: number | undefined, maxAge: number | und
 
 /**
  * §2 /members search (§3 search state): visible members other than the viewer, filtered by
- * gender, country, region and age (each only when given), newest active first.
+ * gender, country, region and age (each only when given), newest active first. A visitor
+ * (`viewerId` null, §4 logged-out search) gets the same visible members and their public main
+ * photos; only a member's own results leave out themselves and the members blocked either way.
+ *
+ * Paging forward goes by keyset (`input.after`, the previous answer's nextCursor); a page number
+ * alone (a bookmarked or typed §2 page) is read by OFFSET. Either way the same rows.
  *
  * @param input validated by SearchMembersInput (page is 1-based).
- * @returns one page of profile cards, the capped total and whether a next page exists.
+ * @returns one page of profile cards, the capped total, whether a next page exists and its cursor.
  */
 export async function searchMembers(
   deps: Pick<AppDeps, "db">,
-  viewerId: number,
+  viewerId: number | null,
   input: SearchMembersInput,
   now = new Date(),
 ): Promise<SearchResult> {
@@ -280,20 +293,42 @@ export async function searchMembers(
     region: input.region,
     ...birthDateBounds(input.minAge, input.maxAge, now),
   };
-  const offset = (input.page - 1) * input.pageSize;
+  const page = input.after ? { after: input.after } : (input.page - 1) * input.pageSize;
   const [rows, counted] = await Promise.all([
-    searchProfiles(deps.db, filters, offset, input.pageSize + 1),
+    searchProfiles(deps.db, filters, page, input.pageSize + 1),
     countSearchMatches(deps.db, filters, SEARCH_TOTAL_CAP + 1),
   ]);
   const hasMore = rows.length > input.pageSize;
+  const shown = rows.slice(0, input.pageSize);
+  const last = shown.at(-1);
   return {
-    items: rows.slice(0, input.pageSize).map((r) => toProfileSummary(r, viewerId)),
+    items: shown.map((r) => toProfileSummary(r, viewerId)),
     page: input.page,
     pageSize: input.pageSize,
     total: Math.min(counted, SEARCH_TOTAL_CAP),
     totalCapped: counted > SEARCH_TOTAL_CAP,
     hasMore,
+    nextCursor: hasMore && last ? `${last.cursor_micros}_${last.id}` : null,
   };
+}
+
+/**
+ * members.search for whoever asks (§2 /members, §4 logged-out search): a member searches as
+ * always; a visitor only when the site's logged_out_search settings allow it for them
+ * (site-policy.ts loggedOutSearchAllowed, the traffic-source setting needing a tracking record
+ * with a network or ref). Same visibility rule and output as searchMembers.
+ * @throws AuthenticationRequiredError (403 authentication_required) for a visitor when the
+ *   settings keep the search for members.
+ */
+export function searchMembersFor(
+  deps: Pick<AppDeps, "db">,
+  member: { id: number } | null,
+  site: Pick<Site, "logged_out_search" | "logged_out_search_trafficsource">,
+  tracking: TrafficSource | null,
+  input: SearchMembersInput,
+): Promise<SearchResult> {
+  if (!loggedOutSearchAllowed(site, tracking, member !== null)) throw new AuthenticationRequiredError();
+  return searchMembers(deps, member?.id ?? null, input);
 }
 
 /**

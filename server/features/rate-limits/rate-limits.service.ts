@@ -21,6 +21,7 @@ export const LIMIT_NAMES = [
   "upload",
   "report",
   "poll",
+  "search_ip",
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 type LimitSettings = { [K in LimitName as `RATE_LIMIT_${Uppercase<K>}`]: string };

@@ -56,7 +56,20 @@ export interface CompanyInfo {
   added: string;
 }
 
-function toSite(r: SiteRow): Site {
+/** The server's VAPID public key, per database (every site served from it signs pushes with it). */
+const pushPublicKeys = new WeakMap<AppDeps["db"], string>();
+
+/**
+ * Make `publicKey` (the server's VAPID key, push.service resolveVapidKeys) every site's
+ * push_public_key (§3 site settings, §2 push prompt): a subscription made with another key could
+ * not be pushed to. Called once at start (server/app.ts).
+ */
+export function usePushPublicKey(db: AppDeps["db"], publicKey: string): void {
+  pushPublicKeys.set(db, publicKey);
+  caches.get(db)?.clear();
+}
+
+function toSite(r: SiteRow, pushPublicKey: string | null): Site {
   return {
     id: r.id,
     name: r.name,
@@ -70,7 +83,7 @@ function toSite(r: SiteRow): Site {
     logged_out_search: r.logged_out_search,
     logged_out_search_trafficsource: r.logged_out_search_trafficsource,
     enable_site_entry_popup: r.enable_site_entry_popup,
-    push_public_key: r.push_public_key,
+    push_public_key: pushPublicKey ?? r.push_public_key,
     minimum_message_costs: r.minimum_message_costs ?? {},
     support_phone: r.support_phone,
     support_email: r.support_email,
@@ -142,9 +155,9 @@ export function getSiteForHost(deps: Pick<AppDeps, "db">, host: string | null | 
   const hit = cache.get(key);
   if (hit && hit.expiresAtMs > now) return hit.site;
   const site = findSiteForHost(deps.db, key).then((row) => {
-    if (row) return toSite(row);
+    if (row) return toSite(row, pushPublicKeys.get(deps.db) ?? null);
     // No site rows at all (a database migrated but emptied): the built-in defaults.
-    return fallbackSite();
+    return { ...fallbackSite(), push_public_key: pushPublicKeys.get(deps.db) ?? null };
   });
   // Any Host header reaches here: keep the cache bounded.
   if (cache.size >= 1000) cache.clear();
@@ -239,6 +252,8 @@ export interface PublicSiteSettings {
   /** §3: what one / several fictional profiles are called (empty: the app's own word). */
   fictional_singular: string;
   fictional_plural: string;
+  /** §3 push_public_key: the VAPID public key a browser subscribes with (§2 push prompt), or null. */
+  push_public_key: string | null;
 }
 
 /** The public subset of the serving site's settings (site.settings). No errors. */
@@ -256,5 +271,6 @@ export function publicSettings(site: Site): PublicSiteSettings {
     fictional_warning: site.fictional_warning,
     fictional_singular: site.fictional_singular,
     fictional_plural: site.fictional_plural,
+    push_public_key: site.push_public_key,
   };
 }

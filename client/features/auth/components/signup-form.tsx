@@ -9,6 +9,8 @@ import { useErrorText } from "../../../lib/errors";
 import { appCodeOf } from "../../../lib/trpc";
 import { useSignup } from "../api/use-signup";
 import { ReactivationOffer } from "../../../components/ui/reactivation-offer";
+import { SignupsClosedNotice } from "../../../components/signup/signups-closed-notice";
+import { useSiteVisitor } from "../../../lib/api/use-site-visitor";
 
 /** §2 'Language choices by country': the spec's countries. */
 const COUNTRIES = ["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "GB", "IE", "US", "CA", "AU", "NZ"] as const;
@@ -24,11 +26,13 @@ function ageOn(iso: string, now = new Date()): number {
 /**
  * §3 signup form (email, name, password, date_of_birth, signup_message, plus gender and country),
  * validated with the §5 rules and messages before it is sent; the server checks them again.
- * A did-you-mean suggestion is offered for mistyped e-mail domains (mailcheck).
+ * A did-you-mean suggestion is offered for mistyped e-mail domains (mailcheck). When the site's
+ * §4 signups policy keeps signups closed for this visitor, the invite-only notice shows instead.
  */
 export function SignupForm({ onDone }: { onDone: () => void }) {
   const { t, i18n } = useLingui();
-  const signup = useSignup();
+  const signup = useSignup(onDone);
+  const visitor = useSiteVisitor();
   const errorText = useErrorText();
   const [suggestion, setSuggestion] = useState<string | null>(null);
   const countryName = new Intl.DisplayNames([i18n.locale], { type: "region" });
@@ -79,12 +83,12 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
     });
   };
   const onSubmit = handleSubmit((values) =>
-    signup.mutate(
-      { ...values, signup_message: values.signup_message || undefined, language: i18n.locale as "en" },
-      { onSuccess: onDone },
-    ),
+    signup.mutate({ ...values, signup_message: values.signup_message || undefined, language: i18n.locale as "en" }),
   );
   const emailTaken = appCodeOf(signup.error) === "EMAIL_EXISTS";
+  // §4 invite-only mode: the notice instead of the form (the server refuses such a signup anyway).
+  if (visitor.data?.signupsOpen === false || appCodeOf(signup.error) === "SIGNUPS_CLOSED")
+    return <SignupsClosedNotice />;
 
   return (
     <Form noValidate onSubmit={onSubmit} aria-label={t`Sign up`}>

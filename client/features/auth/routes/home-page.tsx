@@ -3,10 +3,12 @@ import { Col, Row } from "react-bootstrap";
 import { Trans } from "@lingui/react/macro";
 import { useMe } from "../../../lib/api/use-me";
 import { LoadingState } from "../../../components/ui/states";
+import { useOpenSignup } from "../../../lib/signup";
 
 /** §2 index: a welcome for visitors; logged-in members are taken to the member search. */
 export function HomePage() {
   const { me, isLoading } = useMe();
+  const openSignup = useOpenSignup();
   if (isLoading) return <LoadingState />;
   if (me) return <Navigate to="/members" replace />;
   return (
@@ -20,9 +22,17 @@ export function HomePage() {
             <Trans>Search members near you, like the ones you fancy, and chat live when it's a match.</Trans>
           </p>
           <div className="d-flex gap-2 justify-content-center justify-content-md-start flex-wrap">
-            <Link to="/signup" className="btn btn-light btn-lg fw-semibold">
+            {/* §2 opening signup: the modal, or the signup page on a phone (lib/signup.ts). */}
+            <a
+              href="/signup"
+              className="btn btn-light btn-lg fw-semibold"
+              onClick={(e) => {
+                e.preventDefault();
+                openSignup();
+              }}
+            >
               <Trans>Sign up free</Trans>
-            </Link>
+            </a>
             <Link to="/login" className="btn btn-outline-light btn-lg">
               <Trans>Log in</Trans>
             </Link>

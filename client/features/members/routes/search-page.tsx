@@ -1,6 +1,7 @@
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Button, Col, Row } from "react-bootstrap";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { paths } from "../../../app/paths";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/states";
 import { useErrorText } from "../../../lib/errors";
 import { useMe } from "../../../lib/api/use-me";
@@ -37,7 +38,13 @@ function filtersFrom(params: URLSearchParams, myGender: "male" | "female" | null
   };
 }
 
-function toInput(f: FilterValues, page: number): SearchMembersInput {
+/** The keyset cursor of a page reached with "Next" (members.search nextCursor), as the URL keeps it. */
+function cursorFrom(params: URLSearchParams, page: number): string | undefined {
+  const after = params.get("after");
+  return page > 1 && after && /^\d{1,17}_\d{1,10}$/.test(after) ? after : undefined;
+}
+
+function toInput(f: FilterValues, page: number, after: string | undefined): SearchMembersInput {
   let minAge = f.minAge ? Number(f.minAge) : undefined;
   let maxAge = f.maxAge ? Number(f.maxAge) : undefined;
   if (minAge !== undefined && maxAge !== undefined && minAge > maxAge) [minAge, maxAge] = [maxAge, minAge];
@@ -49,13 +56,16 @@ function toInput(f: FilterValues, page: number): SearchMembersInput {
     maxAge,
     page,
     pageSize: PAGE_SIZE,
+    after,
   };
 }
 
 /**
  * §2 /members: search members (the logged-in home). Filters live in the URL query string
  * (gender, country, region, minAge, maxAge, page), so a search can be bookmarked, shared and
- * navigated with Back. By default: the other gender, any country, any age.
+ * navigated with Back. By default: the other gender, any country, any age. "Next" carries the
+ * answer's keyset cursor (`after`, issue 13: deep pages cost what page 1 costs); a page number
+ * without it (a bookmark, "Previous") is read by its number.
  */
 export function MembersSearchPage() {
   const { t } = useLingui();
@@ -64,9 +74,10 @@ export function MembersSearchPage() {
   const errorText = useErrorText();
   const filters = filtersFrom(params, me?.gender);
   const page = Math.max(1, Math.min(500, Math.floor(Number(params.get("page")) || 1)));
-  const search = useSearchMembers(toInput(filters, page));
+  const search = useSearchMembers(toInput(filters, page, cursorFrom(params, page)));
+  const data = search.data;
 
-  const apply = (f: FilterValues, nextPage = 1) => {
+  const apply = (f: FilterValues, nextPage = 1, after?: string) => {
     const next = new URLSearchParams();
     next.set("gender", f.gender);
     if (f.country) next.set("country", f.country);
@@ -74,14 +85,16 @@ export function MembersSearchPage() {
     if (f.minAge) next.set("minAge", f.minAge);
     if (f.maxAge) next.set("maxAge", f.maxAge);
     if (nextPage > 1) next.set("page", String(nextPage));
+    if (nextPage > 1 && after) next.set("after", after);
     setParams(next);
   };
   const goToPage = (p: number) => {
-    apply(filters, p);
+    // Forward by one page: from the cursor of the page on screen.
+    const after = data && p === data.page + 1 ? (data.nextCursor ?? undefined) : undefined;
+    apply(filters, p, after);
     window.scrollTo({ top: 0, behavior: "smooth" });
   };
   const formKey = JSON.stringify(filters);
-  const data = search.data;
   const pageCount = data && !data.totalCapped ? Math.max(1, Math.ceil(data.total / data.pageSize)) : null;
 
   return (
@@ -100,6 +113,16 @@ export function MembersSearchPage() {
           </p>
         )}
       </div>
+      {me && (
+        <nav aria-label={t`More ways to meet`} className="d-flex flex-wrap gap-2 mb-3">
+          <Link to={paths.matchFinder} className="btn btn-sm btn-outline-primary rounded-pill">
+            <Trans>Match finder</Trans>
+          </Link>
+          <Link to={paths.swipeGame} className="btn btn-sm btn-outline-primary rounded-pill">
+            <Trans>Swipe game</Trans>
+          </Link>
+        </nav>
+      )}
       <SearchFilters key={formKey} initial={filters} onSearch={(f) => apply(f)} />
       {search.isLoading ? (
         <LoadingState />

@@ -7,7 +7,8 @@ import { EpochMs } from "../../validation.js";
  */
 export const PushSubscriptionData = z.object({
   endpoint: z
-    .url({ protocol: /^https$/, message: "The push endpoint must be an https URL" })
+    // http only for a test's local push service (PUSH_ALLOW_LOOPBACK_HTTP, checked in push.service).
+    .url({ protocol: /^https?$/, message: "The push endpoint must be an https URL" })
     .max(2048, { message: "The push endpoint is too long" }),
   expirationTime: EpochMs.nullable().optional(),
   keys: z.object({

@@ -1,0 +1,118 @@
+import { useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { trpc } from "../lib/trpc";
+import { useLiveEventsSubscription } from "../lib/api/use-live-events-subscription";
+import { dispatchLiveEvent, type LiveEventOf } from "../lib/live-events";
+import { MatchModal } from "../features/likes/components/match-modal";
+import { NewLikeModal, type NewLikeProfile } from "../features/likes/components/new-like-modal";
+import { useLike } from "../features/members/api/use-like";
+import { useAddMessageToConversation } from "../features/chats/api/use-conversation";
+
+/**
+ * The logged-in member's live stream (one subscription per tab), mounted by LiveProvider only
+ * while a member is logged in and loaded with the first member screen, so a visitor's first load
+ * carries none of it (issue 11): keeps lists and badges fresh, shows the 'new like' modal (§2, a
+ * like received while online) and the 'it's a match' modal.
+ * Renders the modals only (null otherwise).
+ */
+export function LiveMember() {
+  const utils = trpc.useUtils();
+  const addMessage = useAddMessageToConversation();
+  const [match, setMatch] = useState<LiveEventOf<"match.new"> | null>(null);
+  const [newLike, setNewLike] = useState<NewLikeProfile | null>(null);
+  const likeBack = useLike();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const pathRef = useRef(location.pathname);
+  pathRef.current = location.pathname;
+
+  useLiveEventsSubscription(true, {
+    // A fresh stream starts at the newest event: whatever committed while the socket was (re)opening
+    // is read back by refetching what the screens show.
+    onStarted() {
+      void utils.live.counters.invalidate();
+      void utils.chats.invalidate();
+      void utils.likes.invalidate();
+      void utils.accounts.me.invalidate();
+    },
+    onData(envelope) {
+      const event = envelope.data;
+      dispatchLiveEvent(event);
+      switch (event.type) {
+        case "message.new":
+        case "conversation.read":
+        case "conversation.removed":
+          void utils.live.counters.invalidate();
+          void utils.chats.list.invalidate();
+          if (event.type === "message.new") {
+            // The conversation's cache is the one store of messages: the open chat shows it from there.
+            addMessage(event.conversationId, event.message);
+            void utils.accounts.me.invalidate();
+          }
+          break;
+        case "like.new":
+        case "likes.seen":
+          void utils.live.counters.invalidate();
+          void utils.likes.invalidate();
+          if (event.type === "like.new") setNewLike(event.profile);
+          break;
+        case "match.new":
+          void utils.live.counters.invalidate();
+          void utils.likes.invalidate();
+          setNewLike(null);
+          setMatch(event);
+          break;
+        case "credits.changed":
+          // A purchase, photo unlock or gift: balance, badge, premium, prices and photos change.
+          void utils.accounts.me.invalidate();
+          void utils.discounts.invalidate();
+          void utils.credits.invalidate();
+          if (event.reason === "purchase") void utils.members.invalidate();
+          break;
+        case "member.blocked": {
+          // §4: a block (by either member) deleted the chats and likes between the two; every tab
+          // drops them at once, and a tab showing that conversation or profile leaves it.
+          void utils.live.counters.invalidate();
+          void utils.chats.invalidate();
+          void utils.likes.invalidate();
+          void utils.members.invalidate();
+          const path = pathRef.current;
+          const onIt =
+            event.conversationIds.some((id) => path === `/chats/${id}`) ||
+            path === `/members/${event.profileId}` ||
+            path === `/members/${event.profileId}/chat`;
+          if (onIt) navigate("/chats", { replace: true });
+          break;
+        }
+        case "payment.updated":
+          void utils.payments.invalidate();
+          break;
+        case "typing":
+        case "conversation.seen":
+          break; // the open chat listens itself (useLiveEvent)
+        case "receipts.changed":
+          void utils.chats.readReceipts.invalidate();
+          void utils.chats.readReceiptsSetting.invalidate();
+          break;
+      }
+    },
+    onError(err) {
+      // §4: a 403 authentication_required logs the member out.
+      if (err.data?.httpStatus === 403) void utils.accounts.me.invalidate();
+    },
+  });
+
+  return (
+    <>
+      {newLike && !match && (
+        <NewLikeModal
+          profile={newLike}
+          onClose={() => setNewLike(null)}
+          onImage={() => navigate(`/members/${newLike.id}`)}
+          onButton={(profileId) => likeBack.mutate({ profileId })}
+        />
+      )}
+      {match && <MatchModal profile={match.profile} onClose={() => setMatch(null)} />}
+    </>
+  );
+}

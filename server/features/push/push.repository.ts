@@ -1,0 +1,70 @@
+import { sql } from "kysely";
+import type { DB, Tx } from "../../../db/create-db.js";
+import type { PushState } from "../../../db/database.js";
+
+// The push feature owns push_subscriptions and push_states (migration 2026_11_22_0120).
+
+/** Store a browser's subscription for `userId`; the same endpoint moves to the newest member. */
+export async function upsertSubscription(
+  tx: Tx,
+  row: { user_id: number; endpoint: string; p256dh: string; auth: string; expiration_time: Date | null },
+): Promise<void> {
+  await tx
+    .insertInto("push_subscriptions")
+    .values(row)
+    .onConflict((oc) =>
+      oc.column("endpoint").doUpdateSet({
+        user_id: row.user_id,
+        p256dh: row.p256dh,
+        auth: row.auth,
+        expiration_time: row.expiration_time,
+        created_at: sql`now()`,
+      }),
+    )
+    .execute();
+}
+
+export async function deleteSubscriptionsOf(tx: Tx, userId: number): Promise<void> {
+  await tx.deleteFrom("push_subscriptions").where("user_id", "=", userId).execute();
+}
+
+export async function setState(tx: Tx, userId: number, state: PushState): Promise<void> {
+  await tx
+    .insertInto("push_states")
+    .values({ user_id: userId, state })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ state, updated_at: sql`now()` }))
+    .execute();
+}
+
+/** Whether the member has at least one browser subscription (one index probe). */
+export async function hasSubscription(db: DB | Tx, userId: number): Promise<boolean> {
+  const r = await db
+    .selectFrom("push_subscriptions")
+    .select("id")
+    .where("user_id", "=", userId)
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** The member's subscriptions, not expired, oldest first. */
+export function findSubscriptions(db: DB, userId: number) {
+  return db
+    .selectFrom("push_subscriptions")
+    .select(["id", "endpoint", "p256dh", "auth"])
+    .where("user_id", "=", userId)
+    .where((eb) => eb.or([eb("expiration_time", "is", null), eb("expiration_time", ">", sql<Date>`now()`)]))
+    .orderBy("id")
+    .execute();
+}
+
+/** A subscription the push service called gone (404/410). */
+export async function deleteSubscription(db: DB, id: number): Promise<void> {
+  await db.deleteFrom("push_subscriptions").where("id", "=", id).execute();
+}
+
+/** The member's last answer (§4), or null when never asked. */
+export async function findState(db: DB, userId: number): Promise<PushState | null> {
+  const r = await db.selectFrom("push_states").select("state").where("user_id", "=", userId).executeTakeFirst();
+  return r?.state ?? null;
+}

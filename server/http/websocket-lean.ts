@@ -1,0 +1,104 @@
+import type { IncomingMessage } from "node:http";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { WebSocket } from "ws";
+import type { Logger } from "../infra/logger.js";
+import type { Metrics } from "../infra/metrics.js";
+
+/**
+ * Memory per idle WebSocket (issue 12: server RSS per idle authenticated connection ≤ 3 × a bare
+ * `ws` relay's). A socket lives for hours; whatever its upgrade request leaves reachable stays in
+ * memory that long. Measured with heap snapshots of 2,000 idle subscribed sockets, the upgrade
+ * kept alive per socket: Fastify's request and reply with its child logger (through
+ * @fastify/websocket's per-socket `error` listener), the ServerResponse @fastify/websocket
+ * creates for routing (through the TCP socket's `_httpMessage`, with helmet's headers on it) and
+ * the IncomingMessage with its raw headers (through tRPC's connection handler, which keeps `req`
+ * for its context and error callbacks). This module keeps only what the connection uses.
+ */
+
+/** What a WebSocket's tRPC context reads of its upgrade request (trpc/context.ts, createURL in tRPC). */
+export interface SlimUpgradeRequest {
+  url: string;
+  headers: { host?: string; cookie?: string; "x-forwarded-proto"?: string | string[] };
+  socket: { remoteAddress: string | undefined; encrypted: boolean };
+}
+
+/** The parts of an upgrade request a WebSocket connection needs, without the request itself. */
+export function slimUpgradeRequest(raw: IncomingMessage): SlimUpgradeRequest {
+  const h = raw.headers;
+  const headers: SlimUpgradeRequest["headers"] = {};
+  if (h.host !== undefined) headers.host = h.host;
+  if (h.cookie !== undefined) headers.cookie = h.cookie;
+  if (h["x-forwarded-proto"] !== undefined) headers["x-forwarded-proto"] = h["x-forwarded-proto"];
+  return {
+    url: raw.url ?? "/",
+    headers,
+    socket: {
+      remoteAddress: raw.socket.remoteAddress,
+      encrypted: (raw.socket as { encrypted?: boolean }).encrypted === true,
+    },
+  };
+}
+
+type WsHandler = (this: unknown, socket: WebSocket, req: FastifyRequest) => unknown;
+
+/**
+ * Wrap every WebSocket route's handler (Fastify `onRoute`; add this hook BEFORE registering
+ * @fastify/websocket, whose own onRoute hook then wraps ours) so that, once the socket is open:
+ *  - @fastify/websocket's per-socket `error` listener (a closure over the request and reply) is
+ *    replaced by one shared listener that logs and terminates, as its default handler did;
+ *  - the routing ServerResponse is detached from the TCP socket;
+ *  - the route's handler gets a request whose `raw` is a SlimUpgradeRequest (URL, host, cookie,
+ *    forwarded proto, client address) instead of the IncomingMessage.
+ * No input; errors thrown by the handler propagate as before.
+ */
+export function leanWebSocketRoutes(app: FastifyInstance, log: Logger): void {
+  function onSocketError(this: WebSocket, err: Error) {
+    log.warn({ err }, "websocket error");
+    this.terminate();
+  }
+  app.addHook("onRoute", (route) => {
+    if (!(route as { websocket?: boolean }).websocket) return;
+    const handler = route.handler as unknown as WsHandler;
+    route.handler = function leanWsHandler(this: unknown, socket: WebSocket, req: FastifyRequest) {
+      socket.removeAllListeners("error");
+      socket.on("error", onSocketError);
+      const raw = req.raw;
+      const tcp = raw.socket as { _httpMessage?: { detachSocket(s: unknown): void } | null };
+      tcp._httpMessage?.detachSocket(raw.socket);
+      return handler.call(this, socket, { raw: slimUpgradeRequest(raw) } as unknown as FastifyRequest);
+    } as unknown as typeof route.handler;
+  });
+}
+
+const kOpenCounted = Symbol("ws-open-counted");
+
+/**
+ * Per-socket bookkeeping at `connection` without per-socket closures: ws_connections_open and ws_messages_total{in,out}. Listeners and
+ * the counting `send` are shared by all sockets; label children are resolved once.
+ */
+export function instrumentWebSockets(
+  wss: { on(event: "connection", l: (s: WebSocket) => void): unknown },
+  metrics: Metrics,
+): void {
+  const open = metrics.wsConnectionsOpen;
+  const inbound = metrics.wsMessages.labels("in");
+  const outbound = metrics.wsMessages.labels("out");
+  function onClose(this: WebSocket & { [kOpenCounted]?: boolean }) {
+    if (this[kOpenCounted]) open.dec();
+    this[kOpenCounted] = false;
+  }
+  function onMessage() {
+    inbound.inc();
+  }
+  function countedSend(this: WebSocket, ...args: Parameters<WebSocket["send"]>) {
+    outbound.inc();
+    return (Object.getPrototypeOf(this) as WebSocket).send.apply(this, args);
+  }
+  wss.on("connection", (socket) => {
+    (socket as WebSocket & { [kOpenCounted]?: boolean })[kOpenCounted] = true;
+    open.inc();
+    socket.on("close", onClose); // `on`, not `once`: a once-wrapper is 3 objects per socket
+    socket.on("message", onMessage);
+    socket.send = countedSend as typeof socket.send;
+  });
+}

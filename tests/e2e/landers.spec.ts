@@ -1,0 +1,158 @@
+import { test, expect, type Page } from "@playwright/test";
+import { uniqueEmail } from "./support";
+
+/**
+ * Issue 11, public face (§1, §2, §4): a lander leads a visitor to a signup, tracking parameters
+ * go from the URL into the `tracking` cookie and travel with the signup, the site-entry warning
+ * shows once and is not shown again after entering, and the signup modal cannot be closed by
+ * Escape once the visitor has started filling it in.
+ */
+
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+/** A context that has not passed the site-entry warning yet (the config's default has). */
+const freshVisitor = { cookies: [], origins: [] };
+
+async function fillSignupForm(page: Page, email: string) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Name").fill("Lander Visitor");
+  await page.getByLabel("Password").fill("secret-pass-1");
+  await page.getByLabel("Date of birth").fill("1991-06-15");
+  await page.getByLabel("I am").selectOption("female");
+  await page.getByLabel("Country").selectOption("DE");
+}
+
+test("a visitor arrives on /landers/tinderswipe with tracking parameters, sees real members and signs up", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: phone });
+  const page = await context.newPage();
+  await page.goto("/landers/tinderswipe?network=affnet&ref=r42&sub=click-7&aff_sub2=camp.9&page=2");
+  // The tracking parameters leave the URL at once (replace); other parameters stay.
+  await expect(page).toHaveURL(/\/landers\/tinderswipe\?page=2$/);
+  const tracking = (await context.cookies()).find((c) => c.name === "tracking");
+  expect(decodeURIComponent(tracking?.value ?? "")).toBe("network=affnet&ref=r42&sub1=click-7&sub2=camp.9");
+  expect(tracking?.sameSite).toBe("Lax");
+
+  await expect(page.getByRole("heading", { level: 1, name: "Swipe, like, match" })).toBeVisible();
+  // A real member's public photo, served from the site's media.
+  const photo = page.locator(".swipe-deck img");
+  await expect(photo).toBeVisible();
+  await expect(photo).toHaveAttribute("src", /^\/media\//);
+  await expect(photo).toHaveAttribute("alt", /^.+, \d+$/);
+  const firstName = (await photo.getAttribute("alt"))!.split(",")[0]!;
+  // The buttons are the keyboard alternative to swiping: liking moves on and invites to sign up.
+  await page.getByRole("button", { name: `Like ${firstName}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Sign up to tell ${firstName}` })).toBeVisible();
+
+  const email = uniqueEmail("lander");
+  await fillSignupForm(page, email);
+  const signupRequest = page.waitForRequest((r) => r.url().includes("/trpc/accounts.signup"));
+  await page.getByRole("button", { name: "Create my free account" }).click();
+  // The tracking record travels with the signup (the server stores it: tests/integration/tracking.test.ts).
+  const cookieHeader = (await (await signupRequest).allHeaders())["cookie"] ?? "";
+  expect(decodeURIComponent(cookieHeader)).toContain("tracking=network=affnet&ref=r42&sub1=click-7&sub2=camp.9");
+  // On to the §4 signup steps, as from /signup.
+  await expect(page).toHaveURL(/\/complete-signup/);
+  await context.close();
+});
+
+test("the site-entry warning: shown to a new visitor, keeps focus inside, not shown again after entering", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: desktop, storageState: freshVisitor });
+  const page = await context.newPage();
+  await page.goto("/");
+  const dialog = page.getByRole("dialog", { name: "Adults only (18+)" });
+  await expect(dialog).toBeVisible();
+  const enter = dialog.getByRole("button", { name: "I am 18 or older, enter" });
+  const leave = dialog.getByRole("link", { name: "Leave" });
+  await expect(leave).toBeVisible();
+  // Escape does not close it: an answer is needed. Tabbing stays inside the dialog.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+  await enter.click();
+  await expect(dialog).toBeHidden();
+  const skipped = await page.evaluate(() => localStorage.getItem("site-entry-skipped"));
+  expect(new Date(skipped ?? "").getTime()).toBeGreaterThan(Date.now() - 600_000);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Adults only (18+)" })).toHaveCount(0);
+  await context.close();
+});
+
+test("the lander layout's warning is the NL/DE version: not shown to a visitor from elsewhere", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: phone, storageState: freshVisitor });
+  const page = await context.newPage();
+  // The test server sees 127.0.0.1: no GeoIP country, so the country-restricted version stays away.
+  await page.goto("/landers/gallery/women");
+  await expect(page.getByRole("heading", { level: 1, name: "Women near you want to meet you" })).toBeVisible();
+  await expect(page.locator(".lander-grid img").first()).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await context.close();
+});
+
+test("the signup modal (§2): opened from the home page, not closed by Escape once signup is in progress", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: desktop });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.getByRole("link", { name: "Sign up free" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create your free account" });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  // Nothing typed yet: Escape closes it as any dialog.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("link", { name: "Sign up free" }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("E-mail").fill(uniqueEmail("modal"));
+  await page.keyboard.press("Escape");
+  await page.mouse.click(10, 10); // the backdrop
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("E-mail")).not.toHaveValue("");
+  // The close button still closes it.
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await context.close();
+});
+
+test("on a phone, opening signup goes to the signup page (§2 opening rule)", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: phone });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.getByRole("link", { name: "Sign up free" }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await context.close();
+});
+
+test("§2 query parameters: t shows the like modal then leaves the URL; api_signup_complete and lb are acted on and removed", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: desktop });
+  const page = await context.newPage();
+  await page.goto("/landers/gallery?t=1&api_signup_complete=1&lb=1");
+  await expect(page.getByRole("status").filter({ hasText: "Your signup is complete. Welcome!" })).toBeVisible();
+  const like = page.getByRole("dialog", { name: "Someone you may like" });
+  await expect(like).toBeVisible();
+  await expect(page).toHaveURL(/\/landers\/gallery$/);
+  // A visitor's like opens signup (the modal on a desktop).
+  await like.getByRole("button", { name: /^Like / }).click();
+  await expect(page.getByRole("dialog", { name: "Create your free account" })).toBeVisible();
+  await context.close();
+});
+
+test("an unknown member's landing page and an unknown lander show the 404 page", async ({ page }) => {
+  await page.goto("/members/2000000000/landing");
+  await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
+  const res = await page.goto("/landers/nope");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
+});

@@ -1,0 +1,121 @@
+import { test, expect, type Browser, type BrowserContextOptions } from "@playwright/test";
+import { uniqueEmail } from "./support";
+
+/**
+ * Issue 11, §2/§4: the signup steps after the account (/complete-signup), the suggested members
+ * after them (/signup-matches), language choices by country and /lang-config.
+ */
+
+/** A visitor who already passed the §4 site-entry warning (it is tested on its own). */
+async function visitor(browser: Browser, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 390, height: 844 }, ...options });
+  await context.addInitScript(() => localStorage.setItem("site-entry-skipped", new Date().toISOString()));
+  return { context, page: await context.newPage() };
+}
+
+test("a new member goes through the signup steps, skipping some, and lands on the suggested members", async ({
+  browser,
+}) => {
+  // Brussels, as the browser's geolocation reports it: the location step fills in the place from it.
+  const { context, page } = await visitor(browser, {
+    geolocation: { latitude: 50.8467, longitude: 4.3525 },
+    permissions: ["geolocation"],
+  });
+  await page.goto("/signup");
+  await page.getByLabel("E-mail").fill(uniqueEmail("steps"));
+  await page.getByLabel("Name").fill("Stella Steps");
+  await page.getByLabel("Password").fill("secret-pass-1");
+  await page.getByLabel("Date of birth").fill("1991-06-15");
+  await page.getByLabel("I am").selectOption("female");
+  await page.getByLabel("Country").selectOption("NL");
+  await page.getByRole("button", { name: "Create my free account" }).click();
+
+  // Step 2: the photo, skipped. Seven steps where push is possible (a VAPID key, service workers
+  // and the Push API), else six: the push prompt step is shown only where it can work.
+  await expect(page).toHaveURL(/\/complete-signup/);
+  await expect(page.getByRole("heading", { level: 1, name: "Add a photo" })).toBeVisible();
+  const progress = page.getByRole("progressbar", { name: "Signup progress" });
+  const total = Number(await progress.getAttribute("aria-valuemax"));
+  expect([6, 7]).toContain(total);
+  const pushStep = total === 7;
+  await expect(progress).toHaveAttribute("aria-valuetext", `Step 2 of ${total}`);
+  await page.getByRole("button", { name: "Skip this step" }).click();
+
+  // Step 3: the location from the browser's position, through /api/geocode.php.
+  await expect(page.getByRole("heading", { level: 1, name: "Where do you live?" })).toBeVisible();
+  await expect(progress).toHaveAttribute("aria-valuetext", `Step 3 of ${total}`);
+  await page.getByRole("button", { name: "Use my location" }).click();
+  await expect(page.getByText("We filled in your place.")).toBeVisible();
+  await expect(page.getByLabel("Country", { exact: true })).toHaveValue("BE");
+  await expect(page.getByLabel("City", { exact: true })).toHaveValue(/Brussels|Bruxelles|Brussel/);
+  await page.getByRole("button", { name: "Save and continue" }).click();
+
+  // Step 4: personal info, skipped.
+  await expect(page.getByRole("heading", { level: 1, name: "About you" })).toBeVisible();
+  await page.getByRole("button", { name: "Skip this step" }).click();
+
+  // Step 5: about me, saved through the profile's own procedure.
+  await expect(page.getByRole("heading", { level: 1, name: "About me" })).toBeVisible();
+  await page.getByLabel("About me", { exact: true }).fill("I like long walks along the canals.");
+  await page.getByRole("button", { name: "Save and continue" }).click();
+
+  // The push prompt step, passed by: skipped, or (headless Chromium denies notifications) only
+  // "Continue" after saying they are blocked. The permission dialog is not part of this test.
+  if (pushStep) {
+    await expect(page.getByRole("heading", { level: 1, name: "Turn on notifications" })).toBeVisible();
+    await expect(progress).toHaveAttribute("aria-valuetext", `Step 6 of ${total}`);
+    await page.getByRole("button", { name: /^(Skip this step|Continue)$/ }).click();
+  }
+
+  // The last step: confirm the e-mail address (the link can be sent again), then the suggestions.
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm your e-mail address" })).toBeVisible();
+  await page.getByRole("button", { name: "Send the link again" }).click();
+  await expect(page.getByText("We sent the link again.")).toBeVisible();
+  await page.getByRole("button", { name: "See members for you" }).click();
+  await expect(page).toHaveURL(/\/signup-matches/);
+  await expect(page.getByRole("heading", { level: 1, name: "Members you may like" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Suggested members" }).getByRole("listitem").first()).toBeVisible();
+
+  // What the steps saved is the member's profile.
+  await page.goto("/profile");
+  await expect(page.getByLabel("City", { exact: true })).toHaveValue(/Brussels|Bruxelles|Brussel/);
+  await expect(page.getByLabel("About me", { exact: true })).toHaveValue("I like long walks along the canals.");
+  await context.close();
+});
+
+test("the language dropdown of a visitor from Belgium offers nl, fr and de plus the browser's language", async ({
+  browser,
+}) => {
+  // A Belgian address (GeoLite: BE), as a load balancer reports it (the e2e server trusts the proxy).
+  const { context, page } = await visitor(browser, { extraHTTPHeaders: { "x-forwarded-for": "81.82.0.1" } });
+  await page.goto("/login");
+  await page.getByRole("button", { name: /Language/ }).click();
+  const menu = page.locator("#language-menu + .dropdown-menu, [aria-labelledby='language-menu']");
+  for (const name of ["Nederlands", "Français", "Deutsch", "English"])
+    await expect(menu.getByRole("button", { name })).toBeVisible();
+  for (const name of ["Español", "Italiano", "Polski"]) await expect(menu.getByRole("button", { name })).toHaveCount(0);
+  await context.close();
+});
+
+test("/lang-config sets the country and the locale cookie, and the interface switches language", async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser);
+  await page.goto("/lang-config");
+  await expect(page.getByRole("heading", { level: 1, name: "Country and language" })).toBeVisible();
+  await page.getByLabel("Country", { exact: true }).selectOption("DE");
+  await page.getByLabel("Language", { exact: true }).selectOption("de");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("heading", { level: 1, name: "Land und Sprache" })).toBeVisible();
+  await expect(page.getByText("Deine Spracheinstellungen sind gespeichert.")).toBeVisible();
+  const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));
+  expect(cookies.locale?.value).toBe("de");
+  expect(cookies.country?.value).toBe("DE");
+  // 365 days (§9), give or take the test's own duration.
+  expect(cookies.locale!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+  // The choice is kept: the next page opens in German.
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Einloggen" })).toBeVisible();
+  await context.close();
+});

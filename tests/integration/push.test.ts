@@ -1,0 +1,197 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestServer } from "../support/server.js";
+import { appCodeOf, eventually, failureOf, memberFactory, type MemberWithApi } from "../support/factories.js";
+import { collectLiveEvents, lastEventIdOf, TestBrowser } from "../support/client.js";
+import { startPushService, type TestPushService, type TestSubscription } from "../support/push-service.js";
+
+/**
+ * Issue 11 (§2 push prompt, §4 push subscription, §7 "A push service worker is registered"): Web
+ * Push end to end. A member subscribes (tRPC push.subscribe or §7 POST /api/user.php?push=1) with
+ * an endpoint of a local push service (tests/support/push-service.ts) that decrypts what arrives
+ * (RFC 8291) with the browser keys it made: a message, like or match for a member with no open tab
+ * is queued in the outbox after commit, sent by the mail worker, signed with the site's VAPID key
+ * and readable by the subscription only; with a tab open, nothing is pushed; a subscription the
+ * push service calls gone (410) is deleted. Runs on PGlite (in-process bus and presence) and on
+ * PostgreSQL with Redis (presence across instances in Redis).
+ */
+const t = useTestServer({ env: { PUSH_ALLOW_LOOPBACK_HTTP: "true" } });
+const member = memberFactory(t, { credits: 500, paid: true });
+let pushService: TestPushService;
+beforeAll(async () => {
+  pushService = await startPushService();
+});
+afterAll(async () => {
+  await pushService?.close();
+});
+
+const send = (from: MemberWithApi, to: { id: number }, body = "hello") =>
+  from.api.chats.send({ toProfileId: to.id, clientId: crypto.randomUUID(), body });
+
+async function subscribed(m: MemberWithApi): Promise<TestSubscription> {
+  const s = pushService.subscribe();
+  expect(await m.api.push.subscribe({ subscription: s.subscription })).toEqual({ state: "subscribed" });
+  return s;
+}
+
+const subscriptionsOf = async (m: { id: number }) =>
+  (await t.server.deps.db.selectFrom("push_subscriptions").select("id").where("user_id", "=", m.id).execute()).length;
+const pushRowsOf = async (m: { id: number }) =>
+  (
+    await t.server.deps.db
+      .selectFrom("mail_outbox")
+      .select("id")
+      .where("user_id", "=", m.id)
+      .where("channel", "=", "push")
+      .execute()
+  ).length;
+
+describe("a member with no open tab gets an encrypted push", () => {
+  it("for each new message: decrypted, it names the sender and the chat; signed with the site's VAPID key", async () => {
+    const a = await member({ name: "Annabel" });
+    const b = await member();
+    const sub = await subscribed(b);
+
+    const first = await send(a, b, "first");
+    const push = await eventually(() => sub.received[0], { what: "the first push at the local push service" });
+    expect(push.payload).toMatchObject({
+      title: "Amora",
+      body: "Annabel sent you a message",
+      url: `/chats/${first.message.conversationId}`,
+      tag: `chat-${first.message.conversationId}`,
+    });
+    expect(push.payload.badge).toBe(1);
+    // No message text, nothing else: the payload stays small.
+    expect(Object.keys(push.payload).sort()).toEqual(["badge", "body", "tag", "title", "url"]);
+    expect(JSON.stringify(push.payload)).not.toContain("first");
+    // RFC 8292: signed with the key the site settings give browsers to subscribe with.
+    const { push_public_key } = await a.api.site.settings();
+    expect(push_public_key).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(push.headers.authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${push_public_key}$`),
+    );
+    expect(push.headers["content-encoding"]).toBe("aes128gcm");
+    expect(Number(push.headers.ttl)).toBeGreaterThan(0);
+
+    // The next message goes the one-statement way (existing conversation): pushed as well.
+    await send(a, b, "second");
+    const second = await eventually(() => sub.received[1], { what: "the second push" });
+    expect(second.payload).toMatchObject({ body: "Annabel sent you a message", badge: 2 });
+  });
+
+  it("in the member's language", async () => {
+    const a = await member({ name: "Carla" });
+    const b = await member();
+    await b.api.accounts.updateSettings({ language: "de" });
+    const sub = await subscribed(b);
+    await send(a, b);
+    const push = await eventually(() => sub.received[0], { what: "the push" });
+    expect(push.payload.body).toBe("Carla hat dir eine Nachricht geschickt");
+  });
+
+  it("for a like (to the received likes) and a match (to the match)", async () => {
+    const a = await member({ name: "Liam" });
+    const b = await member({ name: "Mia" });
+    const subA = await subscribed(a);
+    const subB = await subscribed(b);
+    await a.api.likes.like({ profileId: b.id });
+    const like = await eventually(() => subB.received[0], { what: "the like push" });
+    expect(like.payload).toMatchObject({ body: "Liam likes you", url: "/likes/received" });
+    await b.api.likes.like({ profileId: a.id });
+    const match = await eventually(() => subA.received[0], { what: "the match push" });
+    expect(match.payload).toMatchObject({ body: "It's a match: you and Mia like each other", url: `/likes/m/${b.id}` });
+  });
+});
+
+describe("no push while a tab is open", () => {
+  it("a member with a live socket gets the message there and no push; after closing it, pushes again", async () => {
+    const a = await member({ name: "Otto" });
+    const b = await member();
+    const sub = await subscribed(b);
+    const browser = TestBrowser.withSession(t.server, b);
+    const socket = browser.openSocket();
+    const live = collectLiveEvents(socket.client, await lastEventIdOf(t.server, b.id));
+    await live.waitStarted();
+    await eventually(() => t.server.deps.presence.isOnline(b.id), { what: "b online" });
+
+    // A new conversation is sent in one transaction, which decides about the push: none queued.
+    await send(a, b, "while the tab is open");
+    await live.waitFor((e) => e.data.type === "message.new", "the message on the open tab");
+    expect(await pushRowsOf(b)).toBe(0);
+
+    live.unsubscribe();
+    await browser.closeSockets();
+    await eventually(async () => !(await t.server.deps.presence.isOnline(b.id)), { what: "b offline" });
+    await b.api.chats.markRead({ conversationId: (await send(a, b, "tab closed")).message.conversationId });
+    const push = await eventually(() => sub.received[0], { what: "the push after the tab closed" });
+    expect(push.payload.body).toBe("Otto sent you a message");
+    expect(sub.received).toHaveLength(1);
+  });
+});
+
+describe("subscriptions", () => {
+  it("a subscription the push service calls gone (410) is deleted", async () => {
+    const a = await member();
+    const b = await member();
+    const sub = await subscribed(b);
+    sub.answerWith(410);
+    expect(await subscriptionsOf(b)).toBe(1);
+    await send(a, b);
+    await eventually(async () => (await subscriptionsOf(b)) === 0, { what: "the gone subscription deleted" });
+    expect(sub.requests).toBe(1);
+    expect(sub.received).toHaveLength(0);
+  });
+
+  it("a push service failing (500) leaves the push queued for a retry, counted by push_queue_depth", async () => {
+    const a = await member();
+    const b = await member();
+    const sub = await subscribed(b);
+    sub.answerWith(500);
+    await send(a, b);
+    await eventually(() => sub.requests >= 1, { what: "the attempt at the push service" });
+    const row = await eventually(
+      () =>
+        t.server.deps.db
+          .selectFrom("mail_outbox")
+          .select(["status", "attempts", "last_error"])
+          .where("user_id", "=", b.id)
+          .where("channel", "=", "push")
+          .where("last_error", "is not", null)
+          .executeTakeFirst(),
+      { what: "the failed attempt recorded" },
+    );
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row.last_error).toContain("500");
+    expect(await subscriptionsOf(b)).toBe(1); // only 404/410 delete it
+    const scraped = await t.server.deps.metrics.registry.getSingleMetricAsString("push_queue_depth");
+    expect(Number(/^push_queue_depth (\d+)$/m.exec(scraped)?.[1])).toBeGreaterThanOrEqual(1);
+  });
+
+  it("§7 POST /api/user.php?push=1 stores one too; 'denied' is recorded as denied and drops them", async () => {
+    const b = await member();
+    const browser = TestBrowser.withSession(t.server, b);
+    const s = pushService.subscribe();
+    const res = await browser.fetch("/api/user.php?push=1", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: t.server.origin },
+      body: JSON.stringify({ subscription: s.subscription }),
+    });
+    expect(res.status).toBe(200);
+    expect(await subscriptionsOf(b)).toBe(1);
+    expect(await b.api.push.state()).toEqual({ state: "subscribed" });
+    expect(await b.api.push.subscribe({ subscription: "denied" })).toEqual({ state: "denied" });
+    expect(await b.api.push.state()).toEqual({ state: "denied" });
+    expect(await subscriptionsOf(b)).toBe(0);
+  });
+
+  it("an endpoint that is not https is refused (http only on the loopback, for tests)", async () => {
+    const b = await member();
+    const err = await failureOf(
+      b.api.push.subscribe({
+        subscription: { endpoint: "http://push.example/abc", keys: pushService.subscribe().subscription.keys },
+      }),
+    );
+    expect(appCodeOf(err)).toBe("VALIDATION");
+    expect(err.message).toBe("The push endpoint must be an https URL");
+  });
+});
