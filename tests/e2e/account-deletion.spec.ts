@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { E2E_DATA_DIR, logIn, readMailLink, signUp, uniqueEmail } from "./support";
+import { E2E_DATA_DIR, dropSession, logIn, readMailLink, signUp, uniqueEmail } from "./support";
 
 /** The newest /reactivate link mailed to `to` (mails are .eml files under the server's data dir). */
 async function readReactivationLink(to: string, notBefore: string | null, timeoutMs = 30_000): Promise<string> {
@@ -67,6 +67,6 @@ test("delete the account and reactivate it from the mailed link", async ({ page 
   await expect(page.getByRole("alert")).toContainText("Link expired or invalid, request a new email.");
 
   // And the password works again.
-  await page.context().clearCookies();
+  await dropSession(page);
   await logIn(page, email, "secret-pass-1");
 });

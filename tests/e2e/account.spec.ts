@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test, expect } from "@playwright/test";
 import { AxeBuilder } from "@axe-core/playwright";
-import { E2E_DATA_DIR, signUp, uniqueEmail } from "./support";
+import { E2E_DATA_DIR, dropSession, signUp, uniqueEmail } from "./support";
 
 /**
  * A member's own account (issue 9 part A): a forgotten password is reset from the mailed link,
@@ -33,7 +33,7 @@ test("forgot password: the mailed link sets a new password and logs the member i
   const page = await context.newPage();
   const email = uniqueEmail("forgetful");
   await signUp(page, { email, name: "Forgetful", gender: "female" });
-  await context.clearCookies();
+  await dropSession(page);
 
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
@@ -55,7 +55,7 @@ test("forgot password: the mailed link sets a new password and logs the member i
   // Logged in as the member: the old password no longer works, the new one does.
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
-  await context.clearCookies();
+  await dropSession(page);
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill("secret-pass-1");

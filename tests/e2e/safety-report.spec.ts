@@ -1,5 +1,5 @@
 import { test, expect, type Browser } from "@playwright/test";
-import { logIn, readMailLink, signUp, uniqueEmail } from "./support";
+import { dropSession, logIn, readMailLink, signUp, uniqueEmail } from "./support";
 
 /**
  * Issue 10, reporting and moderation end to end: a member reports a profile from the profile
@@ -38,7 +38,7 @@ test("a member reports a profile; an operator sees it in /ops and suspends the a
   await expect(reporter.page.getByText("This page could not be found")).toBeVisible();
 
   // The operator role is granted at login (OPERATOR_EMAILS): log in again, then open the console.
-  await operator.context.clearCookies();
+  await dropSession(operator.page);
   await logIn(operator.page, operator.email, "secret-pass-1");
   await operator.page.goto("/ops");
   await expect(operator.page.getByRole("heading", { level: 1, name: "Moderation" })).toBeVisible();

@@ -55,6 +55,16 @@ export async function signUp(
   await expect(page).toHaveURL(/\/members/);
 }
 
+/**
+ * End the session the way a browser that lost its cookie would, without racing the app: the page
+ * leaves the app first, since a tab that finds itself logged out sends the member to
+ * /login?next=<its page>, and a login made meanwhile would follow that `next`.
+ */
+export async function dropSession(page: Page) {
+  await page.goto("about:blank");
+  await page.context().clearCookies();
+}
+
 /** Log in through the /login screen. */
 export async function logIn(page: Page, email: string, password: string) {
   await page.goto("/login");
