@@ -3,7 +3,14 @@ import { skipWithout } from "../support/env.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { createMember, eventually } from "../support/factories.js";
-import { deliverQueuedMail, enqueueMail, kickMailWorker } from "../../server/features/mail/mail.service.js";
+import {
+  MAIL_BATCH,
+  deliverQueuedMail,
+  drainMailQueue,
+  enqueueMail,
+  kickMailWorker,
+} from "../../server/features/mail/mail.service.js";
+import { renderOutboxMail } from "../../server/features/mail/mail.templates.js";
 import { findMails } from "../../server/features/mail/mail.repository.js";
 
 /**
@@ -54,6 +61,33 @@ describe.skipIf(skipWithout("postgres", "two instances draining one mail queue")
     console.info(
       `mail queue: ${N} mails, instance one sent ${one.mailer.sent.filter((m) => m.text.includes("queue-test-")).length}, two sent ${two.mailer.sent.filter((m) => m.text.includes("queue-test-")).length}`,
     );
+  });
+
+  it("a pass of an instance that is stopping ends after the batch in hand; the rest stays queued", async () => {
+    const m = await createMember(one.deps);
+    // An instance whose worker never runs by itself, so only the pass below claims mails.
+    const idle = await startTestServer(db, { env: { INSTANCE_ID: "idle", MAIL_WORKER_INTERVAL_MS: "600000" } });
+    try {
+      await one.close();
+      await two.close();
+      const N = MAIL_BATCH * 2 + 5;
+      const lastBefore = Math.max(0, ...(await findMails(idle.deps.db)).map((r) => Number(r.id)));
+      await idle.deps.db.transaction().execute(async (tx) => {
+        for (let i = 0; i < N; i++)
+          await enqueueMail(tx, { kind: "activation", userId: m.id, data: { token: `backlog-${i}` } });
+      });
+      // Shutting down from the start: one batch is sent, nothing more is claimed.
+      expect(await drainMailQueue(idle.deps, renderOutboxMail, undefined, () => true)).toBe(MAIL_BATCH);
+      const rows = (await findMails(idle.deps.db, { userId: m.id })).filter((r) => Number(r.id) > lastBefore);
+      expect(rows.filter((r) => r.status === "sent")).toHaveLength(MAIL_BATCH);
+      expect(rows.filter((r) => r.status === "pending" && r.attempts === 0)).toHaveLength(N - MAIL_BATCH);
+      // Not stopping: the pass goes on until the queue is empty.
+      expect(await drainMailQueue(idle.deps, renderOutboxMail)).toBe(N - MAIL_BATCH);
+    } finally {
+      await idle.close();
+      one = await startTestServer(db, { env: { INSTANCE_ID: "one-again", ...fast } });
+      two = await startTestServer(db, { env: { INSTANCE_ID: "two-again", ...fast } });
+    }
   });
 
   it("mails queued while no instance runs are sent when one starts (the queue survives a restart)", async () => {

@@ -74,7 +74,8 @@ export const MAIL_RETRY_BASE_SECONDS = 30;
 export const MAIL_RETRY_MAX_SECONDS = 3600;
 /** A claimed mail is leased this long: a worker that dies mid-send leaves it to be retried after. */
 export const MAIL_LEASE_SECONDS = 120;
-const BATCH = 20;
+/** Mails claimed per statement; a pass repeats while full batches come back. */
+export const MAIL_BATCH = 20;
 
 /** Seconds to wait before attempt `attempts + 1`, or null to give up. */
 export function retryDelaySeconds(attempts: number): number | null {
@@ -85,19 +86,23 @@ export function retryDelaySeconds(attempts: number): number | null {
 /**
  * One pass over the queue: claim due mails for this instance (FOR UPDATE SKIP LOCKED with a
  * lease, see mail.repository claimDueMails), render and send each, mark it sent, skipped, or
- * failed with its next attempt. Repeats while full batches come back.
+ * failed with its next attempt. Repeats while full batches come back, unless `stopping()` says
+ * the instance is shutting down: then it ends after the batch in hand (a backlog of thousands
+ * would otherwise hold the shutdown for minutes; what is left stays queued for the next pass of
+ * any instance).
  * @returns how many mails were sent.
  */
 export async function drainMailQueue(
   deps: AppDeps,
   handlers: MailRenderer | OutboxHandlers,
   onlyId?: string,
+  stopping: () => boolean = () => false,
 ): Promise<number> {
   const { mail: render, push } = typeof handlers === "function" ? { mail: handlers, push: undefined } : handlers;
   const worker = `${deps.config.INSTANCE_ID}:${workerSalt}`;
   let sent = 0;
   for (;;) {
-    const rows = await repo.claimDueMails(deps.db, worker, BATCH, MAIL_LEASE_SECONDS, onlyId);
+    const rows = await repo.claimDueMails(deps.db, worker, MAIL_BATCH, MAIL_LEASE_SECONDS, onlyId);
     for (const row of rows) {
       const id = String(row.id);
       try {
@@ -130,7 +135,7 @@ export async function drainMailQueue(
           .catch((e: unknown) => deps.log.warn({ err: e }, "mail failure not recorded; its lease expires"));
       }
     }
-    if (rows.length < BATCH || onlyId !== undefined) return sent;
+    if (rows.length < MAIL_BATCH || onlyId !== undefined || stopping()) return sent;
   }
 }
 
@@ -155,7 +160,7 @@ export function startMailWorker(deps: AppDeps, render: MailRenderer | OutboxHand
   const pass = () =>
     stopped
       ? Promise.resolve()
-      : drainMailQueue(deps, render).then(
+      : drainMailQueue(deps, render, undefined, () => stopped).then(
           () => undefined,
           (err: unknown) => deps.log.warn({ err }, "mail worker pass failed"),
         );
