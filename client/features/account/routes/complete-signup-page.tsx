@@ -31,6 +31,7 @@ import { useMyPhotos } from "../api/use-my-photos";
 import { useUploadPhoto } from "../api/use-upload-photo";
 import type { RouterOutputs } from "../../../lib/router-types";
 import "../signup-steps.css";
+import { CountryOptions } from "../../../components/ui/country-options";
 
 type OwnProfile = RouterOutputs["members"]["myProfile"];
 
@@ -234,7 +235,7 @@ function LocationStep({ profile, onDone }: { profile: OwnProfile; onDone: () => 
   const save = useUpdateProfile();
   const describe = useErrorText();
   const permission = useGeolocationPermission();
-  const { label, country: countryName } = useEnumLabels();
+  const { label } = useEnumLabels();
   const [locating, setLocating] = useState(false);
   const [found, setFound] = useState<boolean | null>(null);
   const { register, handleSubmit, watch, setValue } = useForm<LocationValues>({
@@ -274,7 +275,6 @@ function LocationStep({ profile, onDone }: { profile: OwnProfile; onDone: () => 
     ),
   );
   const regionWord = label(REGION_KIND_LABELS, regions.data?.regionKind ?? "region");
-  const countries = [...COUNTRY_CODES].sort((a, b) => countryName(a).localeCompare(countryName(b)));
 
   return (
     <Form noValidate onSubmit={onSubmit}>
@@ -315,11 +315,7 @@ function LocationStep({ profile, onDone }: { profile: OwnProfile; onDone: () => 
             <Trans>Country</Trans>
           </Form.Label>
           <Form.Select {...register("country", { required: true, onChange: () => setValue("region", "") })}>
-            {countries.map((c) => (
-              <option key={c} value={c}>
-                {countryName(c)}
-              </option>
-            ))}
+            <CountryOptions />
           </Form.Select>
         </Form.Group>
         <Form.Group as={Col} xs={12} sm={6} className="mb-3" controlId="signup-region">

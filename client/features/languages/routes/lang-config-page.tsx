@@ -3,11 +3,11 @@ import { Alert, Button, Card, Form } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { activateLocale } from "../../../lib/i18n";
 import { LOCALE_NAMES, type Locale } from "../../../lib/constants";
-import { COUNTRY_CODES, useEnumLabels } from "../../../lib/profile-labels";
 import { languageChoices, saveSelectedCountry, selectedCountry, toLocale } from "../../../lib/languages";
 import { useMe } from "../../../lib/api/use-me";
 import { useSiteVisitor } from "../../../lib/api/use-site-visitor";
 import { useUpdateSettings } from "../../../lib/api/use-update-settings";
+import { CountryOptions } from "../../../components/ui/country-options";
 
 /**
  * §2 /lang-config, the language configuration: choose a country (kept in the `country` cookie,
@@ -21,7 +21,6 @@ export function LangConfigPage() {
   const { me } = useMe();
   const visitor = useSiteVisitor();
   const save = useUpdateSettings();
-  const { country: countryName } = useEnumLabels();
   const detected = visitor.data?.geoipCountry ?? null;
   const [country, setCountry] = useState<string>(() => selectedCountry() ?? "");
   const [language, setLanguage] = useState<Locale>(i18n.locale as Locale);
@@ -37,7 +36,6 @@ export function LangConfigPage() {
     browserLanguage: navigator.language,
   });
   const shownLanguage = choices.includes(language) ? language : choices[0]!;
-  const countries = [...COUNTRY_CODES].sort((a, b) => countryName(a).localeCompare(countryName(b)));
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -75,11 +73,7 @@ export function LangConfigPage() {
               }}
             >
               {!shownCountry && <option value="">{t`Choose your country`}</option>}
-              {countries.map((c) => (
-                <option key={c} value={c}>
-                  {countryName(c)}
-                </option>
-              ))}
+              <CountryOptions />
             </Form.Select>
           </Form.Group>
           <Form.Group className="mb-4" controlId="lang-config-language">

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Button, Card, Col, Form, Row } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { COUNTRY_CODES, useEnumLabels } from "../enum-labels";
 import { useRegions } from "../api/use-regions";
+import { CountryOptions } from "../../../components/ui/country-options";
 
 /** Search ages (server members.schema SEARCH_MIN_AGE / SEARCH_MAX_AGE). */
 export const MIN_AGE = 18;
@@ -30,7 +30,6 @@ function ageError(value: string, t: ReturnType<typeof useLingui>["t"]): string |
  */
 export function SearchFilters({ initial, onSearch }: { initial: FilterValues; onSearch: (v: FilterValues) => void }) {
   const { t } = useLingui();
-  const { country: countryName } = useEnumLabels();
   const [values, setValues] = useState<FilterValues>(initial);
   const [submitted, setSubmitted] = useState(false);
   const regions = useRegions(values.country || undefined);
@@ -42,7 +41,6 @@ export function SearchFilters({ initial, onSearch }: { initial: FilterValues; on
     (values.minAge !== "" && values.maxAge !== "" && !minError && Number(values.minAge) > Number(values.maxAge)
       ? t`Max age must not be below min age`
       : null);
-  const countries = [...COUNTRY_CODES].sort((a, b) => countryName(a).localeCompare(countryName(b)));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -81,11 +79,7 @@ export function SearchFilters({ initial, onSearch }: { initial: FilterValues; on
                   onChange={(e) => setValues((old) => ({ ...old, country: e.target.value, region: "" }))}
                 >
                   <option value="">{t`Any country`}</option>
-                  {countries.map((c) => (
-                    <option key={c} value={c}>
-                      {countryName(c)}
-                    </option>
-                  ))}
+                  <CountryOptions />
                 </Form.Select>
               </Form.Group>
             </Col>

@@ -8,11 +8,12 @@ import { paths } from "../../../app/paths";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/states";
 import { useMe } from "../../../lib/api/use-me";
 import { useErrorText } from "../../../lib/errors";
-import { COUNTRY_CODES, useEnumLabels } from "../enum-labels";
+import { COUNTRY_CODES } from "../enum-labels";
 import { useSearchMembers, type SearchMembersInput } from "../api/use-search-members";
 import { ProfileCard } from "../components/profile-card";
 import "../members.css";
 import "../match-finder.css";
+import { CountryOptions } from "../../../components/ui/country-options";
 
 type Gender = "female" | "male" | "any";
 
@@ -131,8 +132,6 @@ export function MatchFinderPage() {
   const chosen = preferencesFrom(params, me?.gender);
   const submitted = params.has("gender");
   const [draft, setDraft] = useState<Preferences>(chosen);
-  const { country: countryName } = useEnumLabels();
-  const countries = [...COUNTRY_CODES].sort((a, b) => countryName(a).localeCompare(countryName(b)));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -177,11 +176,7 @@ export function MatchFinderPage() {
                     onChange={(e) => setDraft((d) => ({ ...d, country: e.target.value }))}
                   >
                     <option value="">{t`Any country`}</option>
-                    {countries.map((c) => (
-                      <option key={c} value={c}>
-                        {countryName(c)}
-                      </option>
-                    ))}
+                    <CountryOptions />
                   </Form.Select>
                 </Form.Group>
               </Col>
