@@ -10,7 +10,7 @@ import { useMe } from "../../../lib/api/use-me";
 import { useErrorText } from "../../../lib/errors";
 import { COUNTRY_CODES } from "../enum-labels";
 import { useSearchMembers, type SearchMembersInput } from "../api/use-search-members";
-import { ProfileCard } from "../components/profile-card";
+import { ProfileCardGrid } from "../components/profile-card-grid";
 import "../members.css";
 import "../match-finder.css";
 import { CountryOptions } from "../../../components/ui/country-options";
@@ -227,21 +227,7 @@ function FinderResults({ preferences }: { preferences: Preferences }) {
         </EmptyState>
       ) : (
         <>
-          <Row
-            xs={2}
-            sm={3}
-            lg={4}
-            className={`g-2 g-sm-3 member-results${search.isPlaceholderData ? " is-stale" : ""}`}
-            as="ul"
-            role="list"
-            aria-label={t`Matches`}
-          >
-            {data.items.map((p, i) => (
-              <Col as="li" key={p.id} className="list-unstyled">
-                <ProfileCard profile={p} priority={i < 2} />
-              </Col>
-            ))}
-          </Row>
+          <ProfileCardGrid profiles={data.items} label={t`Matches`} stale={search.isPlaceholderData} />
           <div className="d-flex flex-wrap gap-2 mt-4">
             {data.hasMore && (
               <Link to={searchLink(preferences)} className="btn btn-outline-primary">

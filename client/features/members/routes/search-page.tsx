@@ -1,12 +1,12 @@
 import { Link, useSearchParams } from "react-router";
-import { Button, Col, Row } from "react-bootstrap";
+import { Button } from "react-bootstrap";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "../../../app/paths";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/states";
 import { useErrorText } from "../../../lib/errors";
 import { useMe } from "../../../lib/api/use-me";
 import { useSearchMembers, type SearchMembersInput } from "../api/use-search-members";
-import { ProfileCard } from "../components/profile-card";
+import { ProfileCardGrid } from "../components/profile-card-grid";
 import { Pager } from "../components/pager";
 import { MAX_AGE, MIN_AGE, SearchFilters, type FilterValues } from "../components/search-filters";
 import "../members.css";
@@ -139,24 +139,13 @@ export function MembersSearchPage() {
         </EmptyState>
       ) : (
         <>
-          <Row
-            xs={2}
-            sm={3}
-            lg={4}
-            xl={5}
-            className={`g-2 g-sm-3 member-results${search.isPlaceholderData ? " is-stale" : ""}`}
-            as="ul"
-            role="list"
-            aria-label={t`Search results`}
-            aria-busy={search.isFetching}
-          >
-            {data.items.map((p, i) => (
-              <Col as="li" key={p.id} className="list-unstyled">
-                {/* The first row on a phone is the first screenful: its photos load first. */}
-                <ProfileCard profile={p} priority={i < 2} />
-              </Col>
-            ))}
-          </Row>
+          <ProfileCardGrid
+            profiles={data.items}
+            label={t`Search results`}
+            stale={search.isPlaceholderData}
+            busy={search.isFetching}
+            wide
+          />
           <Pager
             page={data.page}
             pageCount={pageCount}

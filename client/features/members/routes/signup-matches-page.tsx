@@ -1,12 +1,11 @@
 import { Link } from "react-router";
-import { Col, Row } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "../../../app/paths";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/states";
 import { useErrorText } from "../../../lib/errors";
 import { useMe } from "../../../lib/api/use-me";
 import { useSearchMembers } from "../api/use-search-members";
-import { ProfileCard } from "../components/profile-card";
+import { ProfileCardGrid } from "../components/profile-card-grid";
 import "../members.css";
 
 /** How many suggestions the page shows. */
@@ -50,21 +49,7 @@ export function SignupMatchesPage() {
           </Link>
         </EmptyState>
       ) : (
-        <Row
-          xs={2}
-          sm={3}
-          lg={4}
-          className="g-2 g-sm-3 member-results"
-          as="ul"
-          role="list"
-          aria-label={t`Suggested members`}
-        >
-          {search.data.items.map((p, i) => (
-            <Col as="li" key={p.id} className="list-unstyled">
-              <ProfileCard profile={p} priority={i < 2} />
-            </Col>
-          ))}
-        </Row>
+        <ProfileCardGrid profiles={search.data.items} label={t`Suggested members`} />
       )}
     </section>
   );
