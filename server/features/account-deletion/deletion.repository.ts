@@ -97,7 +97,7 @@ export function findPendingDeletion(db: DB | Tx, userId: number) {
     .executeTakeFirst();
 }
 
-export async function setTokenHash(db: DB, userId: number, tokenHash: string): Promise<void> {
+export async function setTokenHash(db: DB | Tx, userId: number, tokenHash: string): Promise<void> {
   await db.updateTable("account_deletions").set({ token_hash: tokenHash }).where("user_id", "=", userId).execute();
 }
 

@@ -65,7 +65,7 @@ export async function deleteAccount(
       });
       await repo.markPendingDeletion(tx, userId);
     } else {
-      await repo.setTokenHash(deps.db, userId, hashToken(token));
+      await repo.setTokenHash(tx, userId, hashToken(token));
     }
     return enqueueMail(tx, {
       kind: "account_deleted",
