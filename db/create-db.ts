@@ -7,6 +7,7 @@ import {
   sql,
   type DatabaseConnection,
   type Driver,
+  type QueryResult,
   type Transaction,
 } from "kysely";
 import { PostgresJSDialect } from "kysely-postgres-js";
@@ -31,10 +32,22 @@ export interface CreateDbOptions {
 const OID_DATE = 1082;
 
 /**
- * kysely-postgres-js's dialect with one repair. Kysely 0.29's PostgresDriver, which that driver
- * extends, marks a connection whose ROLLBACK failed for discard through a private method that
- * kysely-postgres-js's connection does not have: the resulting TypeError would replace the real
- * error (CONNECTION_CLOSED when PostgreSQL restarts), so the request answered 500 instead of 503.
+ * kysely-postgres-js's dialect, with statements outside a transaction on postgres.js's pool and
+ * two repairs.
+ *
+ * Pooled statements (issue 13): kysely-postgres-js reserves a connection for every statement,
+ * so a statement waits for a connection of its own and is written to it alone. Here a statement
+ * outside a transaction runs on the pool (`sql.unsafe`), as a plain postgres.js query does: an
+ * idle connection takes it, or, when all are busy, it is pipelined behind another and written
+ * in the same packet. A transaction reserves a connection at `begin` and keeps it until commit
+ * or rollback. Outside a transaction, consecutive statements may therefore run on different
+ * connections: session state (SET, session advisory locks, temporary tables) needs a
+ * transaction. Measured by bench:legacy (docs/performance.md, docs/decisions.md).
+ *
+ * A repaired rollback: Kysely 0.29's PostgresDriver, which that driver extends, marks a
+ * connection whose ROLLBACK failed for discard through a private method that kysely-postgres-js's
+ * connection does not have: the resulting TypeError would replace the real error
+ * (CONNECTION_CLOSED when PostgreSQL restarts), so the request answered 500 instead of 503.
  * postgres.js drops dead connections itself, so the rollback's own error is simply passed on.
  *
  * And a bounded close: postgres.js's end() without a timeout waits for every query and reserved
@@ -48,18 +61,72 @@ class PostgresJsDialectFixed extends PostgresJSDialect {
     this.#sql = sqlClient;
   }
   override createDriver(): Driver {
-    const driver = super.createDriver();
-    driver.rollbackTransaction = async (connection: DatabaseConnection) => {
-      await connection.executeQuery(CompiledQuery.raw("rollback"));
-    };
-    const destroy = driver.destroy.bind(driver);
+    const reserving = super.createDriver();
     const sqlClient = this.#sql;
-    driver.destroy = async () => {
-      // The first end() decides; the driver's own end() then returns the same promise.
-      await sqlClient.end({ timeout: DESTROY_TIMEOUT_S });
-      await destroy();
+    const reservedOf = (connection: DatabaseConnection) => {
+      const reserved = (connection as PooledConnection).reserved;
+      if (!reserved) throw new Error("no transaction is open on this connection");
+      return reserved;
     };
-    return driver;
+    return {
+      init: (options) => reserving.init(options),
+      acquireConnection: async () => new PooledConnection(sqlClient),
+      async beginTransaction(connection, settings) {
+        const pooled = connection as PooledConnection;
+        pooled.reserved = await reserving.acquireConnection();
+        await reserving.beginTransaction(pooled.reserved, settings);
+      },
+      commitTransaction: (connection) => reserving.commitTransaction(reservedOf(connection)),
+      async rollbackTransaction(connection) {
+        await reservedOf(connection).executeQuery(CompiledQuery.raw("rollback"));
+      },
+      savepoint: (connection, name, compile) => reserving.savepoint!(reservedOf(connection), name, compile),
+      rollbackToSavepoint: (connection, name, compile) =>
+        reserving.rollbackToSavepoint!(reservedOf(connection), name, compile),
+      releaseSavepoint: (connection, name, compile) =>
+        reserving.releaseSavepoint!(reservedOf(connection), name, compile),
+      async releaseConnection(connection) {
+        const pooled = connection as PooledConnection;
+        const reserved = pooled.reserved;
+        pooled.reserved = null;
+        if (reserved) await reserving.releaseConnection(reserved);
+      },
+      async destroy() {
+        // The first end() decides; the driver's own end() then returns the same promise.
+        await sqlClient.end({ timeout: DESTROY_TIMEOUT_S });
+        await reserving.destroy();
+      },
+    };
+  }
+}
+
+/**
+ * What Kysely holds while it runs a statement or a transaction on PostgreSQL: statements go to
+ * the pool until a transaction begins; from then on to the connection reserved for it.
+ */
+class PooledConnection implements DatabaseConnection {
+  /** The reserved connection of the open transaction, or null outside one. */
+  reserved: DatabaseConnection | null = null;
+  constructor(private readonly sqlClient: postgres.Sql) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.reserved) return this.reserved.executeQuery(query);
+    // The same call and result shape as kysely-postgres-js's reserved connection.
+    const result = await this.sqlClient.unsafe(query.sql, [...query.parameters] as never[], { prepare: true });
+    const counted = ["INSERT", "UPDATE", "DELETE", "MERGE"].includes(result.command);
+    return {
+      numAffectedRows: counted ? BigInt(result.count) : undefined,
+      rows: Array.from(result.values()) as R[],
+    };
+  }
+
+  async *streamQuery<R>(query: CompiledQuery, chunkSize: number): AsyncIterableIterator<QueryResult<R>> {
+    if (this.reserved) {
+      yield* this.reserved.streamQuery<R>(query, chunkSize);
+      return;
+    }
+    const cursor = this.sqlClient.unsafe(query.sql, [...query.parameters] as never[]).cursor(chunkSize);
+    for await (const rows of cursor) yield { rows: rows as unknown as R[] };
   }
 }
 

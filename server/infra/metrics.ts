@@ -97,7 +97,7 @@ export function createMetrics() {
     }),
     dbPoolWaiting: new Gauge({
       name: "db_pool_waiting",
-      help: "Queries and transactions waiting for a database connection",
+      help: "Statements and transactions under way beyond the pool's connections (queued on one)",
       registers: [registry],
     }),
     dbPoolMax: new Gauge({
@@ -114,9 +114,12 @@ export function createMetrics() {
 export type Metrics = ReturnType<typeof createMetrics>;
 
 /**
- * Count the database connections in use and the callers waiting for one: wraps the Kysely
- * executor's provideConnection, through which every query and transaction of `db` gets its
- * connection (handles derived with withPlugin/withSchema have executors of their own: not counted).
+ * Count the database connections in use and the statements and transactions waiting for one:
+ * wraps the Kysely executor's provideConnection, through which every statement and transaction
+ * of `db` passes (handles derived with withPlugin/withSchema have executors of their own: not
+ * counted). Statements outside a transaction are pipelined on the pool (db/create-db.ts), so
+ * those under way beyond the pool's `poolMax` connections are the ones waiting, in a
+ * connection's queue: in use = min(under way, poolMax), waiting = the rest.
  */
 export function instrumentDbPool(db: DB, metrics: Metrics, poolMax: number): void {
   metrics.dbPoolMax.set(poolMax);
@@ -124,22 +127,19 @@ export function instrumentDbPool(db: DB, metrics: Metrics, poolMax: number): voi
     provideConnection<T>(consumer: (c: DatabaseConnection) => Promise<T>): Promise<T>;
   };
   const provide = executor.provideConnection.bind(executor);
+  let underWay = 0;
+  const report = () => {
+    metrics.dbPoolInUse.set(Math.min(underWay, poolMax));
+    metrics.dbPoolWaiting.set(Math.max(0, underWay - poolMax));
+  };
   executor.provideConnection = async function <T>(consumer: (c: DatabaseConnection) => Promise<T>): Promise<T> {
-    metrics.dbPoolWaiting.inc();
-    let acquired = false;
+    underWay++;
+    report();
     try {
-      return await provide(async (connection) => {
-        acquired = true;
-        metrics.dbPoolWaiting.dec();
-        metrics.dbPoolInUse.inc();
-        try {
-          return await consumer(connection);
-        } finally {
-          metrics.dbPoolInUse.dec();
-        }
-      });
+      return await provide(consumer);
     } finally {
-      if (!acquired) metrics.dbPoolWaiting.dec();
+      underWay--;
+      report();
     }
   };
 }
