@@ -4,9 +4,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
+import helmet from "helmet";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { Config } from "./config.js";
 import type { AppDeps } from "./deps.js";
@@ -180,7 +180,9 @@ export async function buildApp(
   // Dynamic answers (tRPC, legacy JSON) are not compressed here: with @fastify/compress on them,
   // the hostile-input suite saw connections reset mid-answer (docs/decisions.md); a reverse proxy
   // compresses them (deploy/nginx.conf). The app's files are precompressed at build (http/site-pages.ts).
-  await app.register(fastifyHelmet, {
+  // Security headers (helmet), its middleware built once: @fastify/helmet built it anew for every
+  // request, which bench:legacy's profile showed (issue 13); the headers are the same.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -192,6 +194,7 @@ export async function buildApp(
     },
     hsts: false,
   });
+  app.addHook("onRequest", (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err as Error)));
 
   // Metrics: request durations by route.
   app.addHook("onResponse", async (req, reply) => {

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB, Tx } from "../../../db/create-db.js";
+import { compiledOnce } from "../../../db/compiled-once.js";
 
 /** Store a session by the SHA-256 of its cookie token (`id`), valid until `expiresAt`. */
 export async function insertSession(
@@ -18,31 +19,16 @@ export async function insertSession(
  * opened meanwhile. Runs on every authenticated request: the query is built and compiled once per
  * database and only its parameter changes (issue 12: server CPU per message).
  */
-export async function findSessionMember(db: DB, sessionId: string): Promise<SessionMemberRow | undefined> {
-  let compiled = sessionMemberQueries.get(db);
-  if (!compiled) sessionMemberQueries.set(db, (compiled = sessionMemberQuery(db, "").compile()));
-  const result = await db.executeQuery({ ...compiled, parameters: withSessionId(compiled.parameters, sessionId) });
-  return result.rows[0] as SessionMemberRow | undefined;
-}
-
-function sessionMemberQuery(db: DB, sessionId: string) {
-  return db
+export const findSessionMember = compiledOnce((db, sessionId) =>
+  db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .innerJoin("profiles", "profiles.id", "users.id")
     .select(["users.id", "users.status", "users.paid_user", "users.language", "profiles.name"])
     .where("sessions.id", "=", sessionId)
     .where("sessions.expires_at", ">", sql<Date>`now()`)
-    .where("users.moderation_status", "=", "ok");
-}
-type SessionMemberRow = Awaited<ReturnType<ReturnType<typeof sessionMemberQuery>["executeTakeFirstOrThrow"]>>;
-const sessionMemberQueries = new WeakMap<DB, ReturnType<ReturnType<typeof sessionMemberQuery>["compile"]>>();
-
-/** The compiled query's parameters with the session id in its place (the first: `sessions.id = $1`). */
-function withSessionId(parameters: readonly unknown[], sessionId: string): unknown[] {
-  if (parameters[0] !== "") throw new Error("findSessionMember: unexpected compiled parameters");
-  return [sessionId, ...parameters.slice(1)];
-}
+    .where("users.moderation_status", "=", "ok"),
+);
 
 /** Delete one session (logout). Deleting a missing one does nothing. */
 export async function deleteSession(db: DB, sessionId: string): Promise<void> {
