@@ -21,6 +21,8 @@
  *   BENCH_CONNECTIONS=50      concurrent HTTP connections (keep-alive), cycling through the members
  *   BENCH_MODES=pglite,postgres
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   admin connection (creates/drops a bench_legacy_* database)
+ *   BENCH_SERVER_PROF=<dir>   the server under test runs with --cpu-prof and writes its V8 CPU profile
+ *     into <dir> when it stops (seeding included; read it with tsx bench/lib/cpuprofile-top.ts <file>)
  * Every child gets 30 s to stop after the run and is then killed, so the bench always finishes.
  */
 import { fork, type ChildProcess } from "node:child_process";
@@ -41,6 +43,7 @@ const MODES = (env.BENCH_MODES ?? "pglite,postgres")
   .map((s) => s.trim())
   .filter(Boolean);
 const PG_ADMIN_URL = env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const SERVER_PROF = env.BENCH_SERVER_PROF ? path.resolve(env.BENCH_SERVER_PROF) : null;
 const self = fileURLToPath(import.meta.url);
 
 interface Ready {
@@ -212,6 +215,7 @@ function startServer(
 ): Promise<{ child: ChildProcess; ready: Ready }> {
   return new Promise((resolve, reject) => {
     const child = fork(self, [], {
+      ...(SERVER_PROF ? { execArgv: [...process.execArgv, "--cpu-prof", `--cpu-prof-dir=${SERVER_PROF}`] } : {}),
       env: {
         ...env,
         BENCH_ROLE: "server",
