@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import {
   CompiledQuery,
   Kysely,
@@ -13,6 +12,7 @@ import {
 import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
 import type { Database } from "./database.js";
+import { PGliteThread } from "./pglite-thread.js";
 
 export type DB = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -175,10 +175,8 @@ export function createDb(options: CreateDbOptions): { db: DB; mode: DbMode } {
   }
   const dir = options.pgliteDir;
   if (dir && dir !== "memory://") fs.mkdirSync(dir, { recursive: true });
-  const pglite = new PGlite({
-    dataDir: dir && dir !== "memory://" ? dir : undefined,
-    parsers: { [OID_DATE]: (v: string) => v },
-  });
+  // On a worker thread of its own, so its statements do not block the event loop (db/pglite-thread.ts).
+  const pglite = new PGliteThread(dir && dir !== "memory://" ? dir : undefined);
   return { db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }), mode: "pglite" };
 }
 
