@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import { findPhoneNumbersInText, type CountryCode } from "libphonenumber-js";
 import { useTestServer } from "../support/server.js";
 import { createMemberWithApi } from "../support/factories.js";
 import { safetyHintsOf } from "../../server/features/chats/safety-hints.js";
@@ -53,6 +54,44 @@ describe("safety hints: detection", () => {
       const hints = safetyHintsOf(s);
       expect(Array.isArray(hints)).toBe(true);
     }
+  });
+});
+
+describe("safety hints: the phone scan skips only what cannot hold a number", () => {
+  const COUNTRIES: CountryCode[] = ["NL", "DE", "GB", "US", "FR", "IT", "ES", "PL", "BE", "AT", "CH"];
+  /** What libphonenumber-js finds with every scan run (international, then each country's national numbers). */
+  const fullScan = (text: string) =>
+    findPhoneNumbersInText(text).length > 0 ||
+    COUNTRIES.some((country) => findPhoneNumbersInText(text, country).length > 0);
+
+  it("gives the same answer as the full scan on 3,000 seeded texts with few and many digits", () => {
+    // mulberry32: the same texts on every run (bounded, seeded).
+    let seed = 20261126;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+      return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+    };
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+    const digits = (n: number) => Array.from({ length: n }, () => String(Math.floor(random() * 10))).join("");
+    const pieces = [
+      () => digits(1 + Math.floor(random() * 12)),
+      () => `+${digits(1 + Math.floor(random() * 3))}`,
+      () => `00${digits(2)}`,
+      () => `0${digits(2 + Math.floor(random() * 3))}`,
+      () => pick([" ", "-", ".", "/", "(", ")", " ", "–", "\u3000"]),
+      () => pick(["call", "me", "at", "FLOWERS", "nummer", "tel", "I'm", "km", "ok?"]),
+      () => pick(["١٢٣٤٥٦", "１２３４５６７８", "٠٦١٢٣٤٥٦٧٨"]),
+    ];
+    let phones = 0;
+    for (let i = 0; i < 3000; i++) {
+      const text = Array.from({ length: 1 + Math.floor(random() * 7) }, () => pick(pieces)()).join(" ");
+      const expected = fullScan(text.normalize("NFKC"));
+      if (expected) phones++;
+      expect([text, safetyHintsOf(text).includes("phone")]).toEqual([text, expected]);
+    }
+    expect(phones).toBeGreaterThan(300); // the texts do hold numbers, not only digit-poor ones
   });
 });
 
