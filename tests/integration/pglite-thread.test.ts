@@ -2,15 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { createDb, inTransaction, isDatabaseUnavailable, isUniqueViolation, type DB } from "../../db/create-db.js";
 import { PGliteThread } from "../../db/pglite-thread.js";
-import { onPostgres } from "../support/env.js";
 
 /**
  * The embedded PGlite on its worker thread (db/pglite-thread.ts, issue 12): the event loop goes
  * on while a statement runs, errors keep PostgreSQL's fields, transactions commit or roll back
- * whole, and a closed database answers as unavailable (503), never hangs. Runs once (its own
- * in-memory PGlite), in the pglite project.
+ * whole, and a closed database answers as unavailable (503), never hangs. It opens its own
+ * in-memory PGlite, so it runs alike in both projects.
  */
-describe.skipIf(onPostgres)("PGlite on a worker thread", () => {
+describe("PGlite on a worker thread", () => {
   let db: DB;
   beforeAll(async () => {
     db = createDb({ pgliteDir: "memory://" }).db;
