@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Alert, Button } from "react-bootstrap";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
@@ -189,19 +189,26 @@ export function SwipeGamePage() {
     [current, finish, like, limitDeadlineMs, memberId, quota.data?.secondsUntilReset, t, utils.likes.quota],
   );
 
-  // The keyboard alternative to swiping: ← passes, → likes (not while typing in a field).
+  // The keyboard alternative to swiping: ← passes, → likes (not while typing in a field). The
+  // listener calls the decide of the card on screen: it is updated in a layout effect, before the
+  // browser paints that card, so an arrow pressed as soon as a card shows is never lost to the
+  // previous render's decide (a passive effect would run only after the paint).
+  const decideRef = useRef(decide);
+  useLayoutEffect(() => {
+    decideRef.current = decide;
+  }, [decide]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
       if (isTypingTarget(e.target)) return;
       if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
         e.preventDefault();
-        decide(e.key === "ArrowLeft" ? "left" : "right");
+        decideRef.current(e.key === "ArrowLeft" ? "left" : "right");
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [decide]);
+  }, []);
 
   const loading = search.isLoading || sent.isLoading || quota.isLoading;
   const outOfLikes = limitDeadlineMs !== null;
