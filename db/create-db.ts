@@ -100,6 +100,9 @@ class PostgresJsDialectFixed extends PostgresJSDialect {
   }
 }
 
+/** The commands whose result count is the number of rows they changed (Kysely's numAffectedRows). */
+const COUNTED_COMMANDS = new Set(["INSERT", "UPDATE", "DELETE", "MERGE"]);
+
 /**
  * What Kysely holds while it runs a statement or a transaction on PostgreSQL: statements go to
  * the pool until a transaction begins; from then on to the connection reserved for it.
@@ -113,9 +116,8 @@ class PooledConnection implements DatabaseConnection {
     if (this.reserved) return this.reserved.executeQuery(query);
     // The same call and result shape as kysely-postgres-js's reserved connection.
     const result = await this.sqlClient.unsafe(query.sql, [...query.parameters] as never[], { prepare: true });
-    const counted = ["INSERT", "UPDATE", "DELETE", "MERGE"].includes(result.command);
     return {
-      numAffectedRows: counted ? BigInt(result.count) : undefined,
+      numAffectedRows: COUNTED_COMMANDS.has(result.command) ? BigInt(result.count) : undefined,
       rows: Array.from(result.values()) as R[],
     };
   }

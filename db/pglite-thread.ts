@@ -15,6 +15,11 @@ function errorFrom(fields: ErrorFields): Error {
   return Object.assign(new Error(message), rest);
 }
 
+/** What every call answers once the database has closed: unavailable, as a lost PostgreSQL connection. */
+function closedError(): Error {
+  return Object.assign(new Error("the embedded database has closed"), { code: "CONNECTION_CLOSED" });
+}
+
 /**
  * The embedded PGlite, running on a worker thread of its own (db/pglite-worker.mjs; issue 12):
  * PGlite executes PostgreSQL compiled to WebAssembly on the thread that calls it, so in-process
@@ -52,7 +57,7 @@ export class PGliteThread implements PGlite {
     this.waitReady.catch(() => {}); // the first query reports it
     this.#worker.on("exit", () => {
       this.closed = true;
-      const gone = Object.assign(new Error("the embedded database has closed"), { code: "CONNECTION_CLOSED" });
+      const gone = closedError();
       for (const { reject } of this.#pending.values()) reject(gone);
       this.#pending.clear();
     });
@@ -96,7 +101,7 @@ export class PGliteThread implements PGlite {
 
   async #send(message: { sql: string; params: unknown[] } | { close: true }): Promise<Answer> {
     await this.waitReady;
-    if (this.closed) throw Object.assign(new Error("the embedded database has closed"), { code: "CONNECTION_CLOSED" });
+    if (this.closed) throw closedError();
     const id = this.#nextId++;
     if (this.#pending.size === 0) this.#worker.ref(); // keep the process alive until it answers
     const answer = new Promise<Answer>((resolve, reject) => this.#pending.set(id, { resolve, reject }));
