@@ -13,10 +13,14 @@ export function useLogout() {
       for (const key of Object.keys(localStorage))
         if (key.startsWith("alert-dismissed:time-bonus")) localStorage.removeItem(key);
       for (const key of Object.keys(sessionStorage)) if (key.startsWith("time-bonus-")) sessionStorage.removeItem(key);
+      // The session has ended on the server: leave the member's page at once, then forget the
+      // member (new socket, no cached data), as account deletion does. Awaiting anything first
+      // left a window where a call answered 403 sent the member to /login?next=<that page>, or
+      // the member-only page sent the visitor there.
+      navigate("/", { replace: true });
+      await sessionChanged();
       // Pushes for this member must not reach the next one on this device (issue 11).
       await forgetPushSubscription();
-      await sessionChanged();
-      navigate("/", { replace: true });
     },
   });
   return () => mutation.mutate();
