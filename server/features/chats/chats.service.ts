@@ -3,7 +3,12 @@ import { inTransaction, isUniqueViolation, type Tx } from "../../../db/create-db
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import { MAX_STARTED_CONVERSATIONS_FREE } from "../../constants.js";
 import type { SiteSettings } from "../site/site.settings.js";
-import { getWallet, spendCreditsOrThrow, useFreeMessageInTx } from "../credits/credits.service.js";
+import {
+  NotEnoughCreditsError,
+  getWallet,
+  spendCreditsOrThrow,
+  useFreeMessageInTx,
+} from "../credits/credits.service.js";
 import { GIFTS, type GiftKey } from "./gifts.js";
 import { safetyHintsOf } from "./safety-hints.js";
 import {
@@ -88,15 +93,23 @@ function toMessage(r: {
   };
 }
 
+/** The serving site's domain for a queued mail or push (null: the default site). */
+function siteDomainOf(settings: SiteSettings): string | null {
+  return "domain" in settings ? (settings as { domain: string }).domain : null;
+}
+
 const FAST_FALLBACK_CODES = new Set([SEND_FAST_FALLBACK_CODE, "40001", "40P01"]);
 
 /**
- * The common case of sendMessage in one statement (chat_send_fast, migration 2026_11_24_0500;
- * issue 12): an existing conversation, no free message to use first, enough credits, no block,
- * both members active, and no §3 notification due. Same rules, locks and order as the general
- * transaction in sendMessage, which runs whenever this returns null (nothing was written).
- * @returns the result and the stored events to publish, or null for the general path.
- * @throws a unique violation (23505) for a reused client id, which sendMessage answers as a retry.
+ * A charged send in one statement (chat_send_charged, migration 2026_11_26_0100; issues 12 and
+ * 13): no free message to use first, both members active, no block, and either an existing
+ * conversation or a premium member's first message to a visible member. The §3 notification
+ * mail is queued in the statement. Same rules, locks and order as the general transaction in
+ * sendMessage, which runs whenever this returns null (nothing was written).
+ * @returns the result, the stored events to publish and whether a mail was queued; or null for
+ *          the general path.
+ * @throws NotEnoughCreditsError (§2; nothing written), or a unique violation (23505) for a
+ *         reused client id, which sendMessage answers as a retry.
  */
 async function trySendFast(
   deps: AppDeps,
@@ -109,6 +122,7 @@ async function trySendFast(
   freeMessagesLeft: number;
   charged: number;
   events: StoredEvent[];
+  mailQueued: boolean;
 } | null> {
   const gift = input.gift ?? null;
   const cost = gift ? settings.gift_credits : settings.message_credits;
@@ -135,12 +149,14 @@ async function trySendFast(
       reason: gift ? "gift" : "message",
       reference: `${gift ? "gift" : "msg"}:${input.clientId}`,
       message: JSON.stringify(base),
+      siteDomain: siteDomainOf(settings),
     });
   } catch (err) {
     if (FAST_FALLBACK_CODES.has((err as { code?: string }).code ?? "")) return null;
     throw err;
   }
   if (!row) return null;
+  if (row.outcome === "not_enough_credits") throw new NotEnoughCreditsError(cost, row.credits);
   const message: ChatMessage = {
     ...base,
     id: row.message_id,
@@ -154,6 +170,7 @@ async function trySendFast(
     credits: row.credits,
     freeMessagesLeft: row.free_messages_left,
     charged: cost,
+    mailQueued: row.mail_queued,
     events: [
       {
         userId: input.toProfileId,
@@ -214,6 +231,7 @@ export async function sendMessage(
     const fast = await trySendFast(deps, senderId, input, settings);
     if (fast) {
       deps.metrics.messagesSent.inc();
+      if (fast.mailQueued) void kickMailWorker(deps);
       await publishStored(deps, fast.events);
       // Web Push (issue 11) for a recipient with no open tab: queued after the one-statement commit.
       void queuePushAfterCommit(deps, {
@@ -221,9 +239,9 @@ export async function sendMessage(
         userId: input.toProfileId,
         fromId: senderId,
         conversationId: fast.message.conversationId,
-        siteDomain: "domain" in settings ? (settings as { domain: string }).domain : null,
+        siteDomain: siteDomainOf(settings),
       });
-      const { events: _fastEvents, ...fastRest } = fast;
+      const { events: _fastEvents, mailQueued: _mailQueued, ...fastRest } = fast;
       return { ...fastRest, duplicate: false };
     }
     // Web Push only to a recipient with no open tab (read before the transaction holds locks).
@@ -295,7 +313,7 @@ export async function sendMessage(
           userId: recipient.id,
           fromId: senderId,
           conversationId: conv.id,
-          siteDomain: "domain" in settings ? (settings as { domain: string }).domain : null,
+          siteDomain: siteDomainOf(settings),
         });
       // Web Push (issue 11): every message to an offline member, in the outbox with the mails.
       pushQueued =
@@ -305,7 +323,7 @@ export async function sendMessage(
           userId: recipient.id,
           fromId: senderId,
           conversationId: conv.id,
-          siteDomain: "domain" in settings ? (settings as { domain: string }).domain : null,
+          siteDomain: siteDomainOf(settings),
         }));
       const message = toMessage({
         ...row,

@@ -1,11 +1,12 @@
 import { sql } from "kysely";
 import type { DB } from "../../../db/create-db.js";
 
-/** SQLSTATE chat_send_fast raises when the general path must run instead (its writes are rolled back). */
+/** SQLSTATE chat_send_charged raises when the general path must run instead (its writes are rolled back). */
 export const SEND_FAST_FALLBACK_CODE = "AMSLW";
 
-/** One row of chat_send_fast (migration 2026_11_24_0500). */
-export interface SendFastRow {
+/** The row of chat_send_charged (migration 2026_11_26_0100) for a message sent. */
+export interface SendFastSent {
+  outcome: "sent";
   conversation_id: number;
   seq: number;
   message_id: number;
@@ -16,13 +17,27 @@ export interface SendFastRow {
   free_messages_left: number;
   sender_event_seq: number;
   recipient_event_seq: number;
+  /** A §3 notification mail was queued in the statement (wake the mail worker). */
+  mail_queued: boolean;
 }
 
+/** The row of chat_send_charged for a §2 not-enough-credits refusal (nothing written). */
+export interface SendFastRefused {
+  outcome: "not_enough_credits";
+  /** The sender's balance, below the cost. */
+  credits: number;
+}
+
+export type SendFastRow = SendFastSent | SendFastRefused;
+
 /**
- * The steady-state send in one statement (migration 2026_11_24_0500_create_chat_send_function):
- * lock, checks, seq, conditional debit + ledger, message, unread counts and both events.
+ * A charged send in one statement (migration 2026_11_26_0100_create_chat_send_charged): lock,
+ * checks, the conversation (started for a premium member's first message) and its seq,
+ * conditional debit + ledger, message, unread counts, the §3 notification mail and both events.
  * @param message the message's JSON without id, conversationId, seq and createdAt (the function adds them).
- * @returns the row, or undefined when the case is not the common one (nothing written).
+ * @param siteDomain the serving site's domain, stored with a queued mail (null: the default site).
+ * @returns the row ('sent', or 'not_enough_credits' with nothing written), or undefined when the
+ *          case is not one the statement takes (nothing written).
  * @throws an error with code SEND_FAST_FALLBACK_CODE (nothing written) when the general path
  *         must run; 23505 for a reused client id (as the general path).
  */
@@ -38,11 +53,12 @@ export async function sendMessageFast(
     reason: string;
     reference: string;
     message: string;
+    siteDomain: string | null;
   },
 ): Promise<SendFastRow | undefined> {
   const { rows } =
-    await sql<SendFastRow>`select * from chat_send_fast(${p.senderId}::integer, ${p.recipientId}::integer,
+    await sql<SendFastRow>`select * from chat_send_charged(${p.senderId}::integer, ${p.recipientId}::integer,
     ${p.clientId}::uuid, ${p.body}::text, ${p.gift}::text, ${p.cost}::integer, ${p.reason}::text, ${p.reference}::text,
-    ${p.message}::jsonb)`.execute(db);
+    ${p.message}::jsonb, ${p.siteDomain}::text)`.execute(db);
   return rows[0];
 }

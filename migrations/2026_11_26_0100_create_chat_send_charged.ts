@@ -1,0 +1,178 @@
+import { type Kysely, sql } from "kysely";
+
+/**
+ * `chat_send_charged`: the charged chat send in one statement, first messages included (issue 13
+ * bench:credits, issue 12). It is `chat_send_fast` (migrations 2026_11_24_0500 and 0900) grown to
+ * cover the cases that sent most paid messages through the general transaction of
+ * chats.service sendMessage (about 17 round trips holding both members' row locks):
+ *
+ *  - **A first message** from a premium member starts the conversation here (the row with
+ *    last_seq 1, both conversation_members rows) when the recipient is visible (§4: a hidden
+ *    member cannot be written to first). A free member's first message still takes the general
+ *    path, which counts their started conversations (§4 limit).
+ *  - **The §3 notification mail** of a new conversation, or of the first unread message of one,
+ *    is queued in the same statement, as notifications.service queueNotificationInTx does in the
+ *    general path: a `mail_outbox` row (channel mail, kind new_conversation / new_message, data
+ *    {fromId, conversationId}, due at once) unless the recipient's notification_settings switch
+ *    that preference off or disable e-mail. `mail_queued` tells the service to wake the worker.
+ *  - **Not enough credits** (§2 popup): when every earlier rule passes and the balance is below
+ *    the cost, it returns one row with outcome 'not_enough_credits' and the balance, having
+ *    written nothing, instead of sending the refusal through the general transaction.
+ *
+ * Same rules and lock order as the general path (ARCHITECTURE "Money" and "Real time"): both
+ * `users` rows locked in id order first; conditional debit with its ledger row (unique
+ * reference: a retry fails with 23505, as in the general path); the message (unique sender +
+ * client id); both `message.new` events numbered under the member locks. Any other case (a
+ * member missing, not active, suspended or banned, a block, a free message to use first, a free
+ * member's first message, a hidden recipient of a first message) returns NO ROW before writing:
+ * the service runs its general transaction, which gives the precise error. SQLSTATE 'AMSLW'
+ * (raised only if a row vanished mid-statement) rolls everything back and does the same.
+ *
+ * Returns one row: outcome ('sent' | 'not_enough_credits'), and for 'sent' conversation_id, seq,
+ * message_id, created_at (ISO 8601 UTC with ms), credits (balance after; for the refusal, the
+ * balance), free_messages_left, sender_event_seq, recipient_event_seq, mail_queued.
+ *
+ * `chat_send_fast` stays in the schema, no longer called, so that this migration's `down`
+ * leaves the previous code a working database. Runs on PostgreSQL and PGlite. Frozen in time:
+ * imports no application code.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql`
+create function chat_send_charged(
+  p_sender integer, p_recipient integer, p_client_id uuid, p_body text, p_gift text,
+  p_cost integer, p_reason text, p_reference text, p_message jsonb, p_site_domain text)
+returns table (outcome text, conversation_id integer, seq integer, message_id integer, created_at text,
+  credits integer, free_messages_left integer, sender_event_seq integer, recipient_event_seq integer,
+  mail_queued boolean)
+language plpgsql as $fn$
+declare
+  m record;
+  s_found boolean := false;
+  s_status text;
+  s_paid boolean;
+  s_credits integer;
+  s_free integer;
+  r_status text;
+  r_visible boolean;
+  v_new boolean := false;
+  v_conv integer;
+  v_seq integer;
+  v_credits integer;
+  v_id integer;
+  v_at timestamptz;
+  v_at_text text;
+  v_unread integer;
+  v_msg jsonb;
+  v_sender_seq integer;
+  v_recipient_seq integer;
+  v_mail boolean := false;
+begin
+  if p_sender = p_recipient or p_cost <= 0 then return; end if;
+  for m in
+    select u.id, u.status, u.moderation_status, u.paid_user, u.credits, u.free_messages_left, p.visible
+    from users u join profiles p on p.id = u.id
+    where u.id in (p_sender, p_recipient)
+    order by u.id
+    for update of u
+  loop
+    if m.id = p_sender then
+      s_found := true; s_status := m.status; s_paid := m.paid_user; s_credits := m.credits; s_free := m.free_messages_left;
+    else
+      -- issue 10: a suspended or banned recipient takes the general path, which refuses it.
+      r_status := case when m.moderation_status = 'ok' then m.status else 'moderated' end;
+      r_visible := m.visible;
+    end if;
+  end loop;
+  if not s_found or r_status is null then return; end if;
+  if s_status <> 'active' or r_status <> 'active' then return; end if;
+  -- §4, §6: a block either way (blocks, migration 2026_11_24_0300).
+  if exists (select 1 from blocks b
+             where (b.blocker_id = p_sender and b.blocked_id = p_recipient)
+                or (b.blocker_id = p_recipient and b.blocked_id = p_sender)) then
+    return;
+  end if;
+  -- The pair's conversation cannot appear or vanish meanwhile: starting or deleting one locks both members.
+  select c.id into v_conv from conversations c
+   where c.member_low_id = least(p_sender, p_recipient) and c.member_high_id = greatest(p_sender, p_recipient);
+  if v_conv is null then
+    -- §4: a hidden member is not written to first; a free member's started conversations are counted there.
+    if not r_visible or not s_paid then return; end if;
+    v_new := true;
+  end if;
+  if p_gift is null and not s_paid and s_free > 0 then return; end if;
+  if s_credits < p_cost then
+    return query select 'not_enough_credits'::text, null::integer, null::integer, null::integer, null::text,
+      s_credits, s_free, null::integer, null::integer, false;
+    return;
+  end if;
+
+  if v_new then
+    insert into conversations (member_low_id, member_high_id, started_by, last_seq, last_message_at)
+    values (least(p_sender, p_recipient), greatest(p_sender, p_recipient), p_sender, 1, now())
+    returning conversations.id into v_conv;
+    v_seq := 1;
+    insert into conversation_members (conversation_id, user_id, other_user_id, unread_count, last_read_seq, last_message_at)
+    values (v_conv, p_sender, p_recipient, 0, 1, now()), (v_conv, p_recipient, p_sender, 1, 0, now());
+    v_unread := 1;
+  else
+    update conversations c set last_seq = c.last_seq + 1, last_message_at = now()
+     where c.id = v_conv
+     returning c.last_seq into v_seq;
+    update conversation_members cm set
+      unread_count = cm.unread_count + case when cm.user_id = p_recipient then 1 else 0 end,
+      last_read_seq = case when cm.user_id = p_sender then v_seq else cm.last_read_seq end,
+      removed = false,
+      last_message_at = now()
+     where cm.conversation_id = v_conv and cm.user_id in (p_sender, p_recipient);
+    select cm.unread_count into v_unread from conversation_members cm
+     where cm.conversation_id = v_conv and cm.user_id = p_recipient;
+    if v_seq is null or v_unread is null then
+      raise exception 'chat_send_charged: general path' using errcode = 'AMSLW';
+    end if;
+  end if;
+
+  update users u set credits = u.credits - p_cost
+   where u.id = p_sender and u.credits >= p_cost
+   returning u.credits into v_credits;
+  if v_credits is null then raise exception 'chat_send_charged: general path' using errcode = 'AMSLW'; end if;
+  insert into credit_ledger (user_id, delta, balance_after, reason, reference)
+  values (p_sender, -p_cost, v_credits, p_reason, p_reference);
+
+  insert into messages (conversation_id, seq, sender_id, client_id, body, credits_charged, gift)
+  values (v_conv, v_seq, p_sender, p_client_id, p_body, p_cost, p_gift)
+  returning messages.id, messages.created_at into v_id, v_at;
+
+  -- §3: a new conversation, or the first unread message of one (batched until read), is mailed
+  -- when the recipient's preference is on and e-mail is not disabled (no settings row: all on).
+  if v_unread = 1 then
+    insert into mail_outbox (channel, kind, user_id, site_domain, data, next_attempt_at)
+    select 'mail', case when v_new then 'new_conversation' else 'new_message' end, p_recipient, p_site_domain,
+      jsonb_build_object('fromId', p_sender, 'conversationId', v_conv), 'epoch'::timestamptz
+    where not exists (
+      select 1 from notification_settings ns
+       where ns.user_id = p_recipient
+         and (ns.notifications_disabled is not null
+              or not (case when v_new then ns.new_conversations else ns.new_messages end)));
+    v_mail := found;
+  end if;
+
+  v_at_text := to_char(v_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+  v_msg := p_message || jsonb_build_object('id', v_id, 'conversationId', v_conv, 'seq', v_seq, 'createdAt', v_at_text);
+  update users u set last_event_seq = u.last_event_seq + 1 where u.id = p_sender returning u.last_event_seq into v_sender_seq;
+  update users u set last_event_seq = u.last_event_seq + 1 where u.id = p_recipient returning u.last_event_seq into v_recipient_seq;
+  insert into member_events (user_id, seq, type, payload) values
+    (p_recipient, v_recipient_seq, 'message.new', jsonb_build_object('type', 'message.new', 'conversationId', v_conv,
+      'otherProfileId', p_sender, 'message', v_msg)),
+    (p_sender, v_sender_seq, 'message.new', jsonb_build_object('type', 'message.new', 'conversationId', v_conv,
+      'otherProfileId', p_recipient, 'message', v_msg));
+
+  return query select 'sent'::text, v_conv, v_seq, v_id, v_at_text, v_credits, s_free, v_sender_seq, v_recipient_seq, v_mail;
+end
+$fn$`.execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop function if exists chat_send_charged(integer, integer, uuid, text, text, integer, text, text, jsonb, text)`.execute(
+    db,
+  );
+}
