@@ -18,6 +18,12 @@ import { type Kysely, sql } from "kysely";
  *  - **Not enough credits** (§2 popup): when every earlier rule passes and the balance is below
  *    the cost, it returns one row with outcome 'not_enough_credits' and the balance, having
  *    written nothing, instead of sending the refusal through the general transaction.
+ *  - **A retry** (a message with this sender and client id exists; its send held the sender's
+ *    lock until it committed) returns outcome 'duplicate' with the balance, writing nothing: the
+ *    service answers with the earlier message, as the general path does after its unique keys fail.
+ *  - **Web Push** (issue 11) for a recipient with no open tab (`p_push`, which the service reads
+ *    before the statement) and a subscription: a `mail_outbox` row of channel push, as
+ *    push.service queuePushInTx does; `push_queued` says so.
  *
  * Same rules and lock order as the general path (ARCHITECTURE "Money" and "Real time"): both
  * `users` rows locked in id order first; conditional debit with its ledger row (unique
@@ -28,9 +34,10 @@ import { type Kysely, sql } from "kysely";
  * the service runs its general transaction, which gives the precise error. SQLSTATE 'AMSLW'
  * (raised only if a row vanished mid-statement) rolls everything back and does the same.
  *
- * Returns one row: outcome ('sent' | 'not_enough_credits'), and for 'sent' conversation_id, seq,
- * message_id, created_at (ISO 8601 UTC with ms), credits (balance after; for the refusal, the
- * balance), free_messages_left, sender_event_seq, recipient_event_seq, mail_queued.
+ * Returns one row: outcome ('sent' | 'not_enough_credits' | 'duplicate'); credits (the balance,
+ * after the debit for 'sent') and free_messages_left; and for 'sent' conversation_id, seq,
+ * message_id, created_at (ISO 8601 UTC with ms), sender_event_seq, recipient_event_seq,
+ * mail_queued and push_queued.
  *
  * `chat_send_fast` stays in the schema, no longer called, so that this migration's `down`
  * leaves the previous code a working database. Runs on PostgreSQL and PGlite. Frozen in time:
@@ -40,10 +47,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
 create function chat_send_charged(
   p_sender integer, p_recipient integer, p_client_id uuid, p_body text, p_gift text,
-  p_cost integer, p_reason text, p_reference text, p_message jsonb, p_site_domain text)
+  p_cost integer, p_reason text, p_reference text, p_message jsonb, p_site_domain text, p_push boolean)
 returns table (outcome text, conversation_id integer, seq integer, message_id integer, created_at text,
   credits integer, free_messages_left integer, sender_event_seq integer, recipient_event_seq integer,
-  mail_queued boolean)
+  mail_queued boolean, push_queued boolean)
 language plpgsql as $fn$
 declare
   m record;
@@ -66,6 +73,7 @@ declare
   v_sender_seq integer;
   v_recipient_seq integer;
   v_mail boolean := false;
+  v_push boolean := false;
 begin
   if p_sender = p_recipient or p_cost <= 0 then return; end if;
   for m in
@@ -84,6 +92,13 @@ begin
     end if;
   end loop;
   if not s_found or r_status is null then return; end if;
+  -- A retry of a send that went through (its message is committed: it held this lock): nothing
+  -- is written again; the service answers with the earlier message, whatever the rules say now.
+  if exists (select 1 from messages mm where mm.sender_id = p_sender and mm.client_id = p_client_id) then
+    return query select 'duplicate'::text, null::integer, null::integer, null::integer, null::text,
+      s_credits, s_free, null::integer, null::integer, false, false;
+    return;
+  end if;
   if s_status <> 'active' or r_status <> 'active' then return; end if;
   -- §4, §6: a block either way (blocks, migration 2026_11_24_0300).
   if exists (select 1 from blocks b
@@ -102,7 +117,7 @@ begin
   if p_gift is null and not s_paid and s_free > 0 then return; end if;
   if s_credits < p_cost then
     return query select 'not_enough_credits'::text, null::integer, null::integer, null::integer, null::text,
-      s_credits, s_free, null::integer, null::integer, false;
+      s_credits, s_free, null::integer, null::integer, false, false;
     return;
   end if;
 
@@ -155,6 +170,14 @@ begin
               or not (case when v_new then ns.new_conversations else ns.new_messages end)));
     v_mail := found;
   end if;
+  -- Web Push (issue 11) to a recipient with no open tab (p_push, read before the statement) who
+  -- has a subscription, queued with the mails as push.service queuePushInTx does.
+  if p_push and exists (select 1 from push_subscriptions ps where ps.user_id = p_recipient) then
+    insert into mail_outbox (channel, kind, user_id, site_domain, data, next_attempt_at)
+    values ('push', 'message', p_recipient, p_site_domain,
+      jsonb_build_object('fromId', p_sender, 'conversationId', v_conv), 'epoch'::timestamptz);
+    v_push := true;
+  end if;
 
   v_at_text := to_char(v_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
   v_msg := p_message || jsonb_build_object('id', v_id, 'conversationId', v_conv, 'seq', v_seq, 'createdAt', v_at_text);
@@ -166,13 +189,14 @@ begin
     (p_sender, v_sender_seq, 'message.new', jsonb_build_object('type', 'message.new', 'conversationId', v_conv,
       'otherProfileId', p_recipient, 'message', v_msg));
 
-  return query select 'sent'::text, v_conv, v_seq, v_id, v_at_text, v_credits, s_free, v_sender_seq, v_recipient_seq, v_mail;
+  return query select 'sent'::text, v_conv, v_seq, v_id, v_at_text, v_credits, s_free, v_sender_seq, v_recipient_seq,
+    v_mail, v_push;
 end
 $fn$`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`drop function if exists chat_send_charged(integer, integer, uuid, text, text, integer, text, text, jsonb, text)`.execute(
+  await sql`drop function if exists chat_send_charged(integer, integer, uuid, text, text, integer, text, text, jsonb, text, boolean)`.execute(
     db,
   );
 }

@@ -43,7 +43,7 @@ import { secureStoredPrivatePhotos } from "./features/members/photos.service.js"
 import { trackRequests } from "./infra/drain.js";
 import { carryRequestIds, carrySocketRequestIds } from "./infra/request-context.js";
 import { startMailWorker } from "./features/mail/mail.service.js";
-import { deliverOutboxPush, pushesBeingQueued, resolveVapidKeys } from "./features/push/push.service.js";
+import { deliverOutboxPush, resolveVapidKeys } from "./features/push/push.service.js";
 import { usePushPublicKey } from "./features/site/site.service.js";
 import { createMemoryPresence, createRedisPresence } from "./infra/presence.js";
 import { renderOutboxMail } from "./features/mail/mail.templates.js";
@@ -325,7 +325,6 @@ export async function buildApp(
       stopReconnectSweep();
       stopSlowConsumerGuard();
       stopPurgeJob();
-      await pushesBeingQueued(deps);
       await stopMailWorker();
       // Let webhooks under way land before the database closes (bounded: a retry loop may wait).
       await Promise.race([simulatedCheckout.idle(), new Promise((r) => setTimeout(r, 2000).unref())]);

@@ -20,18 +20,23 @@ const send = (from: MemberWithApi, to: { id: number }, body = "hello", clientId 
   from.api.chats.send({ toProfileId: to.id, clientId, body });
 
 /** Call the statement directly, as chats.service does (message JSON without the numbered fields). */
-const statement = (from: { id: number }, to: { id: number }, clientId = crypto.randomUUID()) =>
+const statement = (
+  from: { id: number },
+  to: { id: number },
+  { clientId = crypto.randomUUID(), push = false }: { clientId?: string; push?: boolean } = {},
+) =>
   sendMessageFast(t.server.deps.db, {
     senderId: from.id,
     recipientId: to.id,
     clientId,
-    body: "direct",
+    body: "once",
     gift: null,
     cost: MESSAGE_CREDITS,
     reason: "message",
     reference: `msg:${clientId}`,
-    message: JSON.stringify({ senderId: from.id, clientId, body: "direct", gift: null, safety: [] }),
+    message: JSON.stringify({ senderId: from.id, clientId, body: "once", gift: null, safety: [] }),
     siteDomain: null,
+    push,
   });
 
 async function rowsOf(a: { id: number }, b: { id: number }) {
@@ -76,7 +81,12 @@ describe("a premium member's first message in one statement", () => {
         { user_id: b.id, other_user_id: a.id, unread_count: 1, last_read_seq: 0, removed: false },
       ].sort((x, y) => x.user_id - y.user_id),
     );
-    expect(events.map((e) => [e.user_id, e.message_seq]).sort()).toEqual([[a.id, 1], [b.id, 1]].sort());
+    expect(events.map((e) => [e.user_id, e.message_seq]).sort()).toEqual(
+      [
+        [a.id, 1],
+        [b.id, 1],
+      ].sort(),
+    );
     expect(await creditsOf(t.server.deps, a.id)).toMatchObject({ balance: 20, ledgerSum: 20 });
     expect((await b.api.chats.list()).chats).toMatchObject([
       { conversationId: sent.message.conversationId, numUnreadMessages: 1, lastMessage: { body: "first words" } },
@@ -140,6 +150,7 @@ describe("a premium member's first message in one statement", () => {
       sender_event_seq: null,
       recipient_event_seq: null,
       mail_queued: false,
+      push_queued: false,
     });
     const { conv, events } = await rowsOf(a, b);
     expect(conv).toBeUndefined();
@@ -171,5 +182,41 @@ describe("a premium member's first message in one statement", () => {
     expect(appCodeOf(await failureOf(send(premium, hidden)))).toBe("NOT_FOUND");
     expect(appCodeOf(await failureOf(send(premium, unconfirmed)))).toBe("RECIPIENT_NOT_CONFIRMED");
     expect(await send(free, b)).toMatchObject({ charged: MESSAGE_CREDITS, message: { seq: 1 } });
+  });
+
+  it("answers a retry under the sender's lock: outcome duplicate, nothing written; the send replays the first", async () => {
+    const a = await member({ paid: true, credits: 30 });
+    const b = await member();
+    const clientId = crypto.randomUUID();
+    const first = await send(a, b, "once", clientId);
+    expect(await statement(a, b, { clientId })).toMatchObject({ outcome: "duplicate", credits: 20, seq: null });
+    const retry = await send(a, b, "once", clientId);
+    expect(retry).toMatchObject({ duplicate: true, charged: 0, credits: 20, message: first.message });
+    expect(await creditsOf(t.server.deps, a.id)).toEqual({ balance: 20, ledgerSum: 20, ledgerRows: 2 });
+    // The same id for another text is still refused.
+    expect(appCodeOf(await failureOf(send(a, b, "another text", clientId)))).toBe("IDEMPOTENCY_CONFLICT");
+  });
+
+  it("queues the Web Push of an offline recipient who has a subscription, in the same statement", async () => {
+    const a = await member({ paid: true, credits: 50 });
+    const subscribed = await member();
+    const unsubscribed = await member();
+    await t.server.deps.db
+      .insertInto("push_subscriptions")
+      .values({ user_id: subscribed.id, endpoint: `https://push.test/${subscribed.id}`, p256dh: "k", auth: "a" })
+      .execute();
+    const row = await statement(a, subscribed, { push: true });
+    expect(row).toMatchObject({ outcome: "sent", push_queued: true });
+    const pushes = await t.server.deps.db
+      .selectFrom("mail_outbox")
+      .select(["kind", "data"])
+      .where("user_id", "=", subscribed.id)
+      .where("channel", "=", "push")
+      .execute();
+    expect(pushes).toEqual([
+      { kind: "message", data: { fromId: a.id, conversationId: (row as { conversation_id: number }).conversation_id } },
+    ]);
+    expect(await statement(a, unsubscribed, { push: true })).toMatchObject({ outcome: "sent", push_queued: false });
+    expect(await statement(a, subscribed, { push: false })).toMatchObject({ outcome: "sent", push_queued: false });
   });
 });

@@ -25,7 +25,7 @@ import * as repo from "./chats.repository.js";
 import { SEND_FAST_FALLBACK_CODE, sendMessageFast } from "./send-fast.repository.js";
 import { kickMailWorker } from "../mail/mail.service.js";
 import { queueNotificationInTx } from "../notifications/notifications.service.js";
-import { isMemberOnline, queuePushAfterCommit, queuePushInTx } from "../push/push.service.js";
+import { isMemberOnline, queuePushInTx } from "../push/push.service.js";
 
 /** §2 not-enough-credits popup (one class for every purchase with credits: credits.service.ts). */
 export { NotEnoughCreditsError } from "../credits/credits.service.js";
@@ -100,30 +100,40 @@ function siteDomainOf(settings: SiteSettings): string | null {
 
 const FAST_FALLBACK_CODES = new Set([SEND_FAST_FALLBACK_CODE, "40001", "40P01"]);
 
+/** What the one-statement send decided (trySendFast). */
+type FastOutcome =
+  | {
+      outcome: "sent";
+      message: ChatMessage;
+      credits: number;
+      freeMessagesLeft: number;
+      charged: number;
+      events: StoredEvent[];
+      /** A mail or push was queued in the statement: wake the worker. */
+      queued: boolean;
+    }
+  | { outcome: "not_enough_credits"; needed: number; credits: number }
+  | { outcome: "duplicate"; credits: number; freeMessagesLeft: number };
+
 /**
  * A charged send in one statement (chat_send_charged, migration 2026_11_26_0100; issues 12 and
  * 13): no free message to use first, both members active, no block, and either an existing
  * conversation or a premium member's first message to a visible member. The §3 notification
- * mail is queued in the statement. Same rules, locks and order as the general transaction in
- * sendMessage, which runs whenever this returns null (nothing was written).
- * @returns the result, the stored events to publish and whether a mail was queued; or null for
- *          the general path.
- * @throws NotEnoughCreditsError (§2; nothing written), or a unique violation (23505) for a
- *         reused client id, which sendMessage answers as a retry.
+ * mail and the Web Push are queued in the statement. Same rules, locks and order as the general
+ * transaction in sendMessage, which runs whenever this returns null (nothing was written).
+ * @param recipientOffline the recipient has no open tab (a push is queued if they subscribed).
+ * @returns 'sent' (with the stored events to publish), 'not_enough_credits' (§2, nothing written,
+ *          no earlier message with this client id), 'duplicate' (a retry: the earlier message is
+ *          stored, nothing written), or null for the general path.
+ * @throws a unique violation (23505) for a reused client id, which sendMessage answers as a retry.
  */
 async function trySendFast(
   deps: AppDeps,
   senderId: number,
   input: { toProfileId: number; clientId: string; body: string; gift?: GiftKey | null },
   settings: SiteSettings,
-): Promise<{
-  message: ChatMessage;
-  credits: number;
-  freeMessagesLeft: number;
-  charged: number;
-  events: StoredEvent[];
-  mailQueued: boolean;
-} | null> {
+  recipientOffline: boolean,
+): Promise<FastOutcome | null> {
   const gift = input.gift ?? null;
   const cost = gift ? settings.gift_credits : settings.message_credits;
   // The message's fields known before the insert; the statement adds id, conversationId, seq and createdAt.
@@ -150,13 +160,17 @@ async function trySendFast(
       reference: `${gift ? "gift" : "msg"}:${input.clientId}`,
       message: JSON.stringify(base),
       siteDomain: siteDomainOf(settings),
+      push: recipientOffline,
     });
   } catch (err) {
     if (FAST_FALLBACK_CODES.has((err as { code?: string }).code ?? "")) return null;
     throw err;
   }
   if (!row) return null;
-  if (row.outcome === "not_enough_credits") throw new NotEnoughCreditsError(cost, row.credits);
+  if (row.outcome !== "sent")
+    return row.outcome === "duplicate"
+      ? { outcome: "duplicate", credits: row.credits, freeMessagesLeft: row.free_messages_left }
+      : { outcome: "not_enough_credits", needed: cost, credits: row.credits };
   const message: ChatMessage = {
     ...base,
     id: row.message_id,
@@ -166,11 +180,12 @@ async function trySendFast(
   };
   const conversationId = row.conversation_id;
   return {
+    outcome: "sent",
     message,
     credits: row.credits,
     freeMessagesLeft: row.free_messages_left,
     charged: cost,
-    mailQueued: row.mail_queued,
+    queued: row.mail_queued || row.push_queued,
     events: [
       {
         userId: input.toProfileId,
@@ -217,6 +232,29 @@ export async function sendMessage(
   if ([...input.body].length > settings.message_length) throw new MessageTooLongError(settings.message_length);
   if (input.toProfileId === senderId) throw new NotFoundError("You cannot write to yourself.");
 
+  // Web Push only to a recipient with no open tab (read before any lock is held).
+  const recipientOffline = !(await isMemberOnline(deps, input.toProfileId));
+  let fast: FastOutcome | null;
+  try {
+    // The common cases in one statement; any other case takes the general transaction below.
+    fast = await trySendFast(deps, senderId, input, settings, recipientOffline);
+  } catch (err) {
+    return replayOrThrow(deps, senderId, input, err);
+  }
+  if (fast?.outcome === "sent") {
+    deps.metrics.messagesSent.inc();
+    if (fast.queued) void kickMailWorker(deps);
+    await publishStored(deps, fast.events);
+    const { outcome: _outcome, events: _events, queued: _queued, ...sent } = fast;
+    return { ...sent, duplicate: false };
+  }
+  // Decided under the sender's lock, with no earlier message of this client id: no retry to answer.
+  if (fast?.outcome === "not_enough_credits") throw new NotEnoughCreditsError(fast.needed, fast.credits);
+  if (fast?.outcome === "duplicate") {
+    const earlier = await repo.findMessageByClientId(deps.db, senderId, input.clientId);
+    if (earlier) return replay(deps, senderId, input, earlier, fast);
+  }
+
   let result: {
     message: ChatMessage;
     credits: number;
@@ -227,25 +265,6 @@ export async function sendMessage(
   let mailQueued = false;
   let pushQueued = false;
   try {
-    // The common case in one statement; any other case takes the general transaction below.
-    const fast = await trySendFast(deps, senderId, input, settings);
-    if (fast) {
-      deps.metrics.messagesSent.inc();
-      if (fast.mailQueued) void kickMailWorker(deps);
-      await publishStored(deps, fast.events);
-      // Web Push (issue 11) for a recipient with no open tab: queued after the one-statement commit.
-      void queuePushAfterCommit(deps, {
-        kind: "message",
-        userId: input.toProfileId,
-        fromId: senderId,
-        conversationId: fast.message.conversationId,
-        siteDomain: siteDomainOf(settings),
-      });
-      const { events: _fastEvents, mailQueued: _mailQueued, ...fastRest } = fast;
-      return { ...fastRest, duplicate: false };
-    }
-    // Web Push only to a recipient with no open tab (read before the transaction holds locks).
-    const recipientOffline = !(await isMemberOnline(deps, input.toProfileId));
     result = await inTransaction(deps.db, async (tx) => {
       const members = await lockMembersForUpdate(tx, [senderId, input.toProfileId]);
       const sender = members.get(senderId);
@@ -347,12 +366,7 @@ export async function sendMessage(
       return { message, credits, freeMessagesLeft, charged, events };
     });
   } catch (err) {
-    // A retry of a send that went through (or a twin that won the race): answer with its result.
-    if (isUniqueViolation(err) || err instanceof DomainError) {
-      const earlier = await repo.findMessageByClientId(deps.db, senderId, input.clientId);
-      if (earlier) return replay(deps, senderId, input, earlier);
-    }
-    throw err;
+    return replayOrThrow(deps, senderId, input, err);
   }
   deps.metrics.messagesSent.inc();
   if (mailQueued || pushQueued) void kickMailWorker(deps);
@@ -361,16 +375,40 @@ export async function sendMessage(
   return { ...rest, duplicate: false };
 }
 
+/**
+ * A failed send that may be a retry (a unique key of the earlier send, or a rule it has since
+ * changed, such as the credits it spent): answer with the earlier message if there is one.
+ * @throws `err` when there is no earlier message with this client id.
+ */
+async function replayOrThrow(
+  deps: AppDeps,
+  senderId: number,
+  input: { toProfileId: number; clientId: string; body: string; gift?: GiftKey | null },
+  err: unknown,
+): Promise<SendMessageResult> {
+  if (isUniqueViolation(err) || err instanceof DomainError) {
+    const earlier = await repo.findMessageByClientId(deps.db, senderId, input.clientId);
+    if (earlier) return replay(deps, senderId, input, earlier);
+  }
+  throw err;
+}
+
+/**
+ * The earlier send's result, charging nothing (§ idempotent send).
+ * @param wallet the sender's balance when already read (chat_send_charged), else read here.
+ * @throws IdempotencyConflictError when the client id was used for another recipient or text.
+ */
 async function replay(
   deps: AppDeps,
   senderId: number,
   input: { toProfileId: number; body: string; gift?: GiftKey | null },
   earlier: NonNullable<Awaited<ReturnType<typeof repo.findMessageByClientId>>>,
+  wallet?: { credits: number; freeMessagesLeft: number },
 ): Promise<SendMessageResult> {
   const otherId = earlier.member_low_id === senderId ? earlier.member_high_id : earlier.member_low_id;
   if (otherId !== input.toProfileId || earlier.body !== input.body || (earlier.gift ?? null) !== (input.gift ?? null))
     throw new IdempotencyConflictError();
-  const me = await getWallet(deps.db, senderId);
+  const me = wallet ?? (await getWallet(deps.db, senderId));
   return {
     message: toMessage(earlier),
     credits: me.credits,

@@ -19,25 +19,32 @@ export interface SendFastSent {
   recipient_event_seq: number;
   /** A §3 notification mail was queued in the statement (wake the mail worker). */
   mail_queued: boolean;
+  /** A Web Push was queued in the statement (wake the worker). */
+  push_queued: boolean;
 }
 
-/** The row of chat_send_charged for a §2 not-enough-credits refusal (nothing written). */
-export interface SendFastRefused {
-  outcome: "not_enough_credits";
-  /** The sender's balance, below the cost. */
+/**
+ * The row of chat_send_charged for a §2 not-enough-credits refusal, or for a retry of a message
+ * already stored (nothing written in either case).
+ */
+export interface SendFastNotSent {
+  outcome: "not_enough_credits" | "duplicate";
+  /** The sender's balance (for the refusal, below the cost). */
   credits: number;
+  free_messages_left: number;
 }
 
-export type SendFastRow = SendFastSent | SendFastRefused;
+export type SendFastRow = SendFastSent | SendFastNotSent;
 
 /**
  * A charged send in one statement (migration 2026_11_26_0100_create_chat_send_charged): lock,
  * checks, the conversation (started for a premium member's first message) and its seq,
  * conditional debit + ledger, message, unread counts, the §3 notification mail and both events.
  * @param message the message's JSON without id, conversationId, seq and createdAt (the function adds them).
- * @param siteDomain the serving site's domain, stored with a queued mail (null: the default site).
- * @returns the row ('sent', or 'not_enough_credits' with nothing written), or undefined when the
- *          case is not one the statement takes (nothing written).
+ * @param siteDomain the serving site's domain, stored with a queued mail or push (null: the default site).
+ * @param push the recipient has no open tab: queue a Web Push if they have a subscription.
+ * @returns the row ('sent'; or 'not_enough_credits' or 'duplicate', nothing written), or
+ *          undefined when the case is not one the statement takes (nothing written).
  * @throws an error with code SEND_FAST_FALLBACK_CODE (nothing written) when the general path
  *         must run; 23505 for a reused client id (as the general path).
  */
@@ -54,11 +61,12 @@ export async function sendMessageFast(
     reference: string;
     message: string;
     siteDomain: string | null;
+    push: boolean;
   },
 ): Promise<SendFastRow | undefined> {
   const { rows } =
     await sql<SendFastRow>`select * from chat_send_charged(${p.senderId}::integer, ${p.recipientId}::integer,
     ${p.clientId}::uuid, ${p.body}::text, ${p.gift}::text, ${p.cost}::integer, ${p.reason}::text, ${p.reference}::text,
-    ${p.message}::jsonb, ${p.siteDomain}::text)`.execute(db);
+    ${p.message}::jsonb, ${p.siteDomain}::text, ${p.push}::boolean)`.execute(db);
   return rows[0];
 }

@@ -6,7 +6,7 @@ import type { MailOutboxRow, PushState } from "../../../db/database.js";
 import { DomainError } from "../../domain-error.js";
 import { getCurrentUser } from "../accounts/accounts.service.js";
 import { getCounters } from "../live/live.counters.js";
-import { enqueueMail, kickMailWorker } from "../mail/mail.service.js";
+import { enqueueMail } from "../mail/mail.service.js";
 import { mailI18n } from "../mail/mail.i18n.js";
 import { getProfileSummaries } from "../members/members.service.js";
 import { resolveGeneratedSecret } from "../secrets/secrets.service.js";
@@ -151,38 +151,6 @@ export async function isMemberOnline(deps: Pick<AppDeps, "presence" | "log">, us
     deps.log.warn({ err, userId }, "presence unknown: treating the member as offline");
     return false;
   }
-}
-
-/**
- * A push for something already committed (the one-statement chat send, which cannot queue in its
- * statement): when the member has no open tab and a subscription, queue it and kick the worker.
- * Never throws (a push must not fail what caused it).
- */
-export function queuePushAfterCommit(deps: AppDeps, push: QueuedPush): Promise<void> {
-  const task = (async () => {
-    try {
-      if (await isMemberOnline(deps, push.userId)) return;
-      if (await queuePushInTx(deps.db, push)) void kickMailWorker(deps);
-    } catch (err) {
-      deps.log.warn({ err, userId: push.userId }, "push not queued");
-    }
-  })();
-  let tasks = afterCommitTasks.get(deps);
-  if (!tasks) afterCommitTasks.set(deps, (tasks = new Set()));
-  tasks.add(task);
-  void task.finally(() => tasks.delete(task));
-  return task;
-}
-
-/** queuePushAfterCommit calls under way, per app (nobody awaits them: the send has answered). */
-const afterCommitTasks = new WeakMap<AppDeps, Set<Promise<void>>>();
-
-/**
- * Wait for the pushes being queued after a commit (shutdown, before the mail worker and the
- * database close: a query started while the pool ends could wait for ever). Never throws.
- */
-export async function pushesBeingQueued(deps: AppDeps): Promise<void> {
-  await Promise.all([...(afterCommitTasks.get(deps) ?? [])]);
 }
 
 /** A push older than this is not worth sending (also its TTL at the push service), seconds. */
