@@ -19,9 +19,9 @@
  *   BENCH_CONCURRENCY=64  BENCH_RETRY_SHARE=0.25  BENCH_POOL_MAX=10  BENCH_PORT=3390
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres (admin connection: creates/drops bench_credits_* databases)
  *   BENCH_PAIRING=random|fixed  random (default): each send to a random recipient, so most sends open a
- *     new conversation (the general transaction); fixed: each sender always writes to one recipient
- *     (sender i → recipient i mod BENCH_RECIPIENTS), so after the first every send continues a
- *     conversation (chat_send_fast, one statement)
+ *     new conversation; fixed: each sender always writes to one recipient (sender i → recipient
+ *     i mod BENCH_RECIPIENTS), so after the first every send continues a conversation. Both take
+ *     the one-statement send (chat_send_charged: senders are premium, recipients visible)
  *   BENCH_SERVER_PROF=<dir>  the server under test runs with --cpu-prof and writes its V8 CPU profile
  *     into <dir> when it stops (read it with tsx bench/lib/cpuprofile-top.ts <file>)
  */
@@ -36,6 +36,7 @@ import { sql } from "kysely";
 import { createDb, type DB } from "../db/create-db.js";
 import { grantCredits } from "../server/features/credits/credits.repository.js";
 import { createSession } from "../server/features/accounts/sessions.service.js";
+import { cpuBetween, cpuSnapshot, type CpuUse } from "./lib/cpu.js";
 
 const env = process.env;
 const SENDERS = Number(env.BENCH_SENDERS ?? 400);
@@ -275,9 +276,11 @@ async function main() {
       [tasks[i], tasks[j]] = [tasks[j]!, tasks[i]!];
     }
     log(`sending: ${tasks.length} sends (${Math.round(RETRY_SHARE * 100)}% fired twice), ${CONCURRENCY} at once …`);
+    const cpu0 = cpuSnapshot([process.pid], ["postgres"], name);
     const t0 = performance.now();
     const outcomes = (await pool(tasks, CONCURRENCY)).flat();
     const seconds = (performance.now() - t0) / 1000;
+    const sendCpu = cpuBetween(cpu0, cpuSnapshot([process.pid], ["postgres"], name));
 
     const charges = outcomes.filter((o) => o.status === 200 && o.charged > 0).length;
     const refused = outcomes.filter((o) => o.code === "NOT_ENOUGH_CREDITS").length;
@@ -288,14 +291,16 @@ async function main() {
     const checks = await verify(db);
 
     log("measuring the floor (bare debit + ledger transaction, postgres.js) …");
+    const floorCpu0 = cpuSnapshot([process.pid], ["postgres"], name);
     const base = await floor(databaseUrl, senders, charges);
+    const floorCpu = cpuBetween(floorCpu0, cpuSnapshot([process.pid], ["postgres"], name));
 
     const rows: Array<[string, string]> = [
       ["requests", `${outcomes.length} (${tasks.length} sends, ${outcomes.length - tasks.length} same-id twins)`],
       ["charges (paid sends)", `${charges} of ${expectedCharges} affordable`],
       [
         `conversations opened (BENCH_PAIRING=${PAIRING})`,
-        `${checks.conversationsOpened} (each first message takes the general transaction, the others chat_send_fast)`,
+        `${checks.conversationsOpened} (premium first messages: one statement, chat_send_charged, as the others)`,
       ],
       ["refused NOT_ENOUGH_CREDITS", String(refused)],
       ["retries answered as duplicates", String(duplicates)],
@@ -315,6 +320,8 @@ async function main() {
         `${base.perSecond.toFixed(0)} /s (p50 ${base.p50.toFixed(1)} ms, p99 ${base.p99.toFixed(1)} ms)`,
       ],
       ["charges/s as a share of the floor", `${((charges / seconds / base.perSecond) * 100).toFixed(0)} %`],
+      ["CPU while sending (cores)", describeCpu(sendCpu)],
+      ["CPU during the floor (cores)", describeCpu(floorCpu)],
       ["OVERDRAFTS: balances below 0", String(checks.negativeBalances)],
       ["OVERDRAFTS: ledger rows below 0", String(checks.negativeLedgerRows)],
       ["OVERDRAFTS: balance ≠ sum of ledger", String(checks.balanceNotLedgerSum)],
@@ -371,6 +378,18 @@ async function main() {
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
     await admin.end();
   }
+}
+
+/**
+ * Where the machine's cores went during a phase: this process (the load generator, or the
+ * floor's client), PostgreSQL (this database's backends and the shared writers), and the rest
+ * (the server under test, and anything else running).
+ */
+function describeCpu(use: CpuUse): string {
+  const client = use.byPid[process.pid] ?? 0;
+  const pg = use.byName.postgres ?? 0;
+  const rest = Math.max(0, use.machine - client - pg);
+  return `machine ${use.machine.toFixed(2)} of ${use.cores}: bench client ${client.toFixed(2)}, PostgreSQL ${pg.toFixed(2)}, server and rest ${rest.toFixed(2)}`;
 }
 
 /** bench/results/latest-credits.json: each figure as {ours, floor, ratio, unit} under stable keys (issue 13). */
