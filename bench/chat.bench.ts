@@ -28,6 +28,8 @@
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   admin connection (creates/drops bench_* databases)
  *   BENCH_REDIS_URL=redis://127.0.0.1:6379
  *   BENCH_SERVER_PROF=<dir>    write a V8 CPU profile of the server under test during the rate steps into <dir>
+ *   BENCH_HEAP_SNAPSHOTS=<dir> write heap snapshots of the server under test after the warm-up connections and
+ *                              after all of them into <dir> (compare: tsx bench/lib/heap-diff.ts <warm> <all> <added>)
  *   BENCH_WARMUP=1             before the steps, every pair writes once each way (not measured): the steps
  *                              then measure conversations that exist, as on a live site (0: no warm-up)
  */
@@ -65,6 +67,7 @@ const FLOOR_SECONDS = Number(env.BENCH_FLOOR_SECONDS ?? 5);
 const PG_ADMIN_URL = env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REDIS_URL = env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const SERVER_PROF = env.BENCH_SERVER_PROF ? path.resolve(env.BENCH_SERVER_PROF) : null;
+const HEAP_SNAPSHOTS = env.BENCH_HEAP_SNAPSHOTS ? path.resolve(env.BENCH_HEAP_SNAPSHOTS) : null;
 const DRAIN_MS = 10_000;
 const WARMUP = env.BENCH_WARMUP !== "0";
 const CREDITS = 10_000_000;
@@ -148,6 +151,15 @@ function groupOf(children: Array<RpcChild & { info: { port: number } }>): Server
     pids: children.map((c) => c.pid),
     ports: children.map((c) => c.info.port),
     async call<T>(name: string, args?: unknown): Promise<T> {
+      if (name === "heapSnapshot") {
+        const file = (args as { file: string }).file;
+        const files = await Promise.all(
+          children.map((c, i) =>
+            c.call<string>(name, { file: i === 0 ? file : file.replace(/\.heapsnapshot$/, `-${i + 1}.heapsnapshot`) }),
+          ),
+        );
+        return files.join(", ") as T;
+      }
       if (name === "profileStop") {
         const file = (args as { file: string }).file;
         const files = await Promise.all(
@@ -229,8 +241,17 @@ async function runSystem(opts: {
     log(`${opts.name}: connecting ${warmCount} WebSockets (warm-up), then the other ${all.length - warmCount}`);
     const warmConn = await connectAll(all.slice(0, warmCount), warmCount);
     const warm = await server.call<Memory>("memory");
+    const snapshot = async (when: string) => {
+      if (!HEAP_SNAPSHOTS || opts.transport !== "trpc") return;
+      fs.mkdirSync(HEAP_SNAPSHOTS, { recursive: true });
+      const file = path.join(HEAP_SNAPSHOTS, `${opts.name}-${when}.heapsnapshot`);
+      await server.call("heapSnapshot", { file });
+      log(`${opts.name}: heap snapshot ${file}`);
+    };
+    await snapshot("warm");
     const restConn = await connectAll(all.slice(warmCount), warmConn.connected + all.length - warmCount);
     const after = await server.call<Memory>("memory");
+    await snapshot(`all-${restConn.connected}-added`);
     const conn = { connected: warmConn.connected + restConn.connected, ms: warmConn.ms + restConn.ms };
     const memory = {
       before,

@@ -18,9 +18,11 @@ import { type Kysely, sql } from "kysely";
  *  - **Not enough credits** (§2 popup): when every earlier rule passes and the balance is below
  *    the cost, it returns one row with outcome 'not_enough_credits' and the balance, having
  *    written nothing, instead of sending the refusal through the general transaction.
- *  - **A retry** (a message with this sender and client id exists; its send held the sender's
- *    lock until it committed) returns outcome 'duplicate' with the balance, writing nothing: the
- *    service answers with the earlier message, as the general path does after its unique keys fail.
+ *  - **A retry** whose balance no longer pays (a message with this sender and client id exists;
+ *    its send held the sender's lock until it committed) returns outcome 'duplicate' with the
+ *    balance, writing nothing: the service answers with the earlier message. A retry that could
+ *    pay fails on the ledger row's unique reference (23505, the statement rolls back), as in the
+ *    general path, and is answered the same way; first sends pay no look-up for it.
  *  - **Web Push** (issue 11) for a recipient with no open tab (`p_push`, which the service reads
  *    before the statement) and a subscription: a `mail_outbox` row of channel push, as
  *    push.service queuePushInTx does; `push_queued` says so.
@@ -92,13 +94,6 @@ begin
     end if;
   end loop;
   if not s_found or r_status is null then return; end if;
-  -- A retry of a send that went through (its message is committed: it held this lock): nothing
-  -- is written again; the service answers with the earlier message, whatever the rules say now.
-  if exists (select 1 from messages mm where mm.sender_id = p_sender and mm.client_id = p_client_id) then
-    return query select 'duplicate'::text, null::integer, null::integer, null::integer, null::text,
-      s_credits, s_free, null::integer, null::integer, false, false;
-    return;
-  end if;
   if s_status <> 'active' or r_status <> 'active' then return; end if;
   -- §4, §6: a block either way (blocks, migration 2026_11_24_0300).
   if exists (select 1 from blocks b
@@ -106,22 +101,36 @@ begin
                 or (b.blocker_id = p_recipient and b.blocked_id = p_sender)) then
     return;
   end if;
-  -- The pair's conversation cannot appear or vanish meanwhile: starting or deleting one locks both members.
-  select c.id into v_conv from conversations c
-   where c.member_low_id = least(p_sender, p_recipient) and c.member_high_id = greatest(p_sender, p_recipient);
-  if v_conv is null then
-    -- §4: a hidden member is not written to first; a free member's started conversations are counted there.
-    if not r_visible or not s_paid then return; end if;
-    v_new := true;
-  end if;
   if p_gift is null and not s_paid and s_free > 0 then return; end if;
+
   if s_credits < p_cost then
+    -- A retry of a send that went through (it held this lock until it committed) is answered
+    -- with the earlier message, whatever the balance is now.
+    if exists (select 1 from messages mm where mm.sender_id = p_sender and mm.client_id = p_client_id) then
+      return query select 'duplicate'::text, null::integer, null::integer, null::integer, null::text,
+        s_credits, s_free, null::integer, null::integer, false, false;
+      return;
+    end if;
+    -- §4: a first message to a hidden member, or a free member's, is refused otherwise there.
+    if not (r_visible and s_paid) and not exists (
+        select 1 from conversations c
+         where c.member_low_id = least(p_sender, p_recipient) and c.member_high_id = greatest(p_sender, p_recipient)) then
+      return;
+    end if;
     return query select 'not_enough_credits'::text, null::integer, null::integer, null::integer, null::text,
       s_credits, s_free, null::integer, null::integer, false, false;
     return;
   end if;
 
-  if v_new then
+  -- The conversation's next seq under its row lock; the pair's conversation cannot appear or
+  -- vanish meanwhile (starting or deleting one locks both members).
+  update conversations c set last_seq = c.last_seq + 1, last_message_at = now()
+   where c.member_low_id = least(p_sender, p_recipient) and c.member_high_id = greatest(p_sender, p_recipient)
+   returning c.id, c.last_seq into v_conv, v_seq;
+  if v_conv is null then
+    -- §4: a hidden member is not written to first; a free member's started conversations are counted there.
+    if not r_visible or not s_paid then return; end if;
+    v_new := true;
     insert into conversations (member_low_id, member_high_id, started_by, last_seq, last_message_at)
     values (least(p_sender, p_recipient), greatest(p_sender, p_recipient), p_sender, 1, now())
     returning conversations.id into v_conv;
@@ -130,26 +139,38 @@ begin
     values (v_conv, p_sender, p_recipient, 0, 1, now()), (v_conv, p_recipient, p_sender, 1, 0, now());
     v_unread := 1;
   else
-    update conversations c set last_seq = c.last_seq + 1, last_message_at = now()
-     where c.id = v_conv
-     returning c.last_seq into v_seq;
-    update conversation_members cm set
-      unread_count = cm.unread_count + case when cm.user_id = p_recipient then 1 else 0 end,
-      last_read_seq = case when cm.user_id = p_sender then v_seq else cm.last_read_seq end,
-      removed = false,
-      last_message_at = now()
-     where cm.conversation_id = v_conv and cm.user_id in (p_sender, p_recipient);
-    select cm.unread_count into v_unread from conversation_members cm
-     where cm.conversation_id = v_conv and cm.user_id = p_recipient;
-    if v_seq is null or v_unread is null then
+    with cm as (
+      update conversation_members cm set
+        unread_count = cm.unread_count + case when cm.user_id = p_recipient then 1 else 0 end,
+        last_read_seq = case when cm.user_id = p_sender then v_seq else cm.last_read_seq end,
+        removed = false,
+        last_message_at = now()
+       where cm.conversation_id = v_conv and cm.user_id in (p_sender, p_recipient)
+       returning cm.user_id, cm.unread_count)
+    select cm.unread_count into v_unread from cm where cm.user_id = p_recipient;
+    if v_unread is null then
       raise exception 'chat_send_charged: general path' using errcode = 'AMSLW';
     end if;
   end if;
 
-  update users u set credits = u.credits - p_cost
-   where u.id = p_sender and u.credits >= p_cost
-   returning u.credits into v_credits;
-  if v_credits is null then raise exception 'chat_send_charged: general path' using errcode = 'AMSLW'; end if;
+  -- The conditional debit (credits >= cost) and both members' next event numbers, in one
+  -- statement under the member locks.
+  for m in
+    update users u set
+      credits = u.credits - case when u.id = p_sender then p_cost else 0 end,
+      last_event_seq = u.last_event_seq + 1
+     where u.id in (p_sender, p_recipient) and (u.id <> p_sender or u.credits >= p_cost)
+     returning u.id, u.credits, u.last_event_seq
+  loop
+    if m.id = p_sender then
+      v_credits := m.credits; v_sender_seq := m.last_event_seq;
+    else
+      v_recipient_seq := m.last_event_seq;
+    end if;
+  end loop;
+  if v_credits is null or v_recipient_seq is null then
+    raise exception 'chat_send_charged: general path' using errcode = 'AMSLW';
+  end if;
   insert into credit_ledger (user_id, delta, balance_after, reason, reference)
   values (p_sender, -p_cost, v_credits, p_reason, p_reference);
 
@@ -181,8 +202,6 @@ begin
 
   v_at_text := to_char(v_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
   v_msg := p_message || jsonb_build_object('id', v_id, 'conversationId', v_conv, 'seq', v_seq, 'createdAt', v_at_text);
-  update users u set last_event_seq = u.last_event_seq + 1 where u.id = p_sender returning u.last_event_seq into v_sender_seq;
-  update users u set last_event_seq = u.last_event_seq + 1 where u.id = p_recipient returning u.last_event_seq into v_recipient_seq;
   insert into member_events (user_id, seq, type, payload) values
     (p_recipient, v_recipient_seq, 'message.new', jsonb_build_object('type', 'message.new', 'conversationId', v_conv,
       'otherProfileId', p_sender, 'message', v_msg)),

@@ -184,15 +184,21 @@ describe("a premium member's first message in one statement", () => {
     expect(await send(free, b)).toMatchObject({ charged: MESSAGE_CREDITS, message: { seq: 1 } });
   });
 
-  it("answers a retry under the sender's lock: outcome duplicate, nothing written; the send replays the first", async () => {
-    const a = await member({ paid: true, credits: 30 });
+  it("answers a retry: 23505 while the balance pays (nothing written), outcome duplicate once it does not", async () => {
+    const a = await member({ paid: true, credits: 20 });
     const b = await member();
     const clientId = crypto.randomUUID();
     const first = await send(a, b, "once", clientId);
-    expect(await statement(a, b, { clientId })).toMatchObject({ outcome: "duplicate", credits: 20, seq: null });
+    // The ledger row's unique reference refuses it; the statement rolls back whole.
+    expect(((await failureOf(statement(a, b, { clientId }))) as { code?: string }).code).toBe("23505");
     const retry = await send(a, b, "once", clientId);
-    expect(retry).toMatchObject({ duplicate: true, charged: 0, credits: 20, message: first.message });
-    expect(await creditsOf(t.server.deps, a.id)).toEqual({ balance: 20, ledgerSum: 20, ledgerRows: 2 });
+    expect(retry).toMatchObject({ duplicate: true, charged: 0, credits: 10, message: first.message });
+    await send(a, b, "spends the rest");
+    // Out of credits: the statement finds the stored message itself.
+    expect(await statement(a, b, { clientId })).toMatchObject({ outcome: "duplicate", credits: 0, seq: null });
+    expect(await send(a, b, "once", clientId)).toMatchObject({ duplicate: true, charged: 0, credits: 0 });
+    expect(await creditsOf(t.server.deps, a.id)).toEqual({ balance: 0, ledgerSum: 0, ledgerRows: 3 });
+    expect((await rowsOf(a, b)).conv).toMatchObject({ last_seq: 2 });
     // The same id for another text is still refused.
     expect(appCodeOf(await failureOf(send(a, b, "another text", clientId)))).toBe("IDEMPOTENCY_CONFLICT");
   });
