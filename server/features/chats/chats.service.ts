@@ -394,7 +394,7 @@ async function replayOrThrow(
 }
 
 /**
- * The earlier send's result, charging nothing (§ idempotent send).
+ * The earlier send's result, charging nothing (sends are idempotent on the client id: ARCHITECTURE "Money").
  * @param wallet the sender's balance when already read (chat_send_charged), else read here.
  * @throws IdempotencyConflictError when the client id was used for another recipient or text.
  */
