@@ -15,10 +15,16 @@ export function currentRequestContext(): RequestContext | undefined {
   return storage.getStore();
 }
 
-/** Accept an incoming X-Request-Id only when it is short and plain (it ends up in every log line). */
+/**
+ * Accept an incoming X-Request-Id only when it is short and plain (it ends up in every log line);
+ * otherwise a new UUID.
+ * @returns the id, as one flat string: Node builds randomUUID() by concatenating its 2-character
+ *          pieces, which V8 keeps as a tree of about twenty strings (~600 bytes) for as long as
+ *          the id lives — a WebSocket's whole life (memory per idle socket, issue 12).
+ */
 export function requestIdFrom(header: string | string[] | undefined): string {
   const v = Array.isArray(header) ? header[0] : header;
-  return v && /^[A-Za-z0-9._:-]{1,64}$/.test(v) ? v : crypto.randomUUID();
+  return v && /^[A-Za-z0-9._:-]{1,64}$/.test(v) ? v : Buffer.from(crypto.randomUUID(), "latin1").toString("latin1");
 }
 
 /**

@@ -225,13 +225,25 @@ function fallbackSite(): Site {
  * @returns an origin such as "https://liefde-chat.test" (no trailing slash).
  */
 export function siteOrigin(site: Pick<Site, "domain">, config: { allowedOrigins: string[]; PORT: number }): string {
-  if (config.allowedOrigins.length > 0) {
-    return (
-      config.allowedOrigins.find((o) => normalizeHost(new URL(o).host) === site.domain) ?? config.allowedOrigins[0]!
-    );
+  // Once per configuration and domain: every request's context holds it, a WebSocket's for its
+  // whole life, and a string built by concatenation stays a tree of pieces (issue 12, memory).
+  let byDomain = originsByConfig.get(config);
+  if (!byDomain) originsByConfig.set(config, (byDomain = new Map()));
+  let origin = byDomain.get(site.domain);
+  if (origin === undefined) {
+    origin =
+      config.allowedOrigins.length > 0
+        ? (config.allowedOrigins.find((o) => normalizeHost(new URL(o).host) === site.domain) ??
+          config.allowedOrigins[0]!)
+        : site.domain === "localhost"
+          ? `http://localhost:${config.PORT}`
+          : `https://${site.domain}`;
+    if (byDomain.size >= 1000) byDomain.clear(); // domains come from the sites table; bounded all the same
+    byDomain.set(site.domain, origin);
   }
-  return site.domain === "localhost" ? `http://localhost:${config.PORT}` : `https://${site.domain}`;
+  return origin;
 }
+const originsByConfig = new WeakMap<object, Map<string, string>>();
 
 /** The §3 settings and §9 limits the browser shows or checks before sending (site.settings). */
 export interface PublicSiteSettings {
