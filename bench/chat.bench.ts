@@ -28,8 +28,9 @@
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   admin connection (creates/drops bench_* databases)
  *   BENCH_REDIS_URL=redis://127.0.0.1:6379
  *   BENCH_SERVER_PROF=<dir>    write a V8 CPU profile of the server under test during the rate steps into <dir>
- *   BENCH_HEAP_SNAPSHOTS=<dir> write heap snapshots of the server under test after the warm-up connections and
- *                              after all of them into <dir> (compare: tsx bench/lib/heap-diff.ts <warm> <all> <added>)
+ *   BENCH_HEAP_SNAPSHOTS=<dir> write heap snapshots of the server under test after the warm-up connections,
+ *                              after all of them, and after the steps into <dir> (compare: tsx bench/lib/heap-diff.ts
+ *                              <warm> <all> <added>; <all> <after-steps> <connections> for what deliveries leave behind)
  *   BENCH_WARMUP=1             before the steps, every pair writes once each way (not measured): the steps
  *                              then measure conversations that exist, as on a live site (0: no warm-up)
  */
@@ -324,6 +325,8 @@ async function runSystem(opts: {
       });
       log(`${opts.name}: CPU profile of the server during the steps: ${file}`);
     }
+    // What the steps' deliveries leave behind on the still-open sockets (compare with the `all` snapshot).
+    await snapshot("after-steps");
     await pool.closeSockets();
     const passed = steps.filter((s) => s.pass);
     return {

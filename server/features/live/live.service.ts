@@ -78,6 +78,29 @@ export async function publishEphemeral(deps: AppDeps, userId: number, event: Liv
   deps.metrics.eventsPublished.labels(event.type).inc();
 }
 
+/**
+ * The event as tRPC's WebSocket handler receives it: an object whose toJSON() gives the event
+ * to the one JSON.stringify of its socket write, then lets go of it. The handler keeps the last
+ * value it sent in its suspended loop until the next event arrives (its destructured `data`),
+ * so an idle socket kept the whole last event alive — ~1.9 KB per socket, the RSS drift of
+ * bench:sockets (heap snapshot retainers, issue 12). The wire format is unchanged; the type
+ * stays the event's, since the client only ever sees the JSON.
+ */
+function serializedOnce(event: LiveEvent): LiveEvent {
+  return new SerializedOnce(event) as unknown as LiveEvent;
+}
+class SerializedOnce {
+  #event: LiveEvent | null;
+  constructor(event: LiveEvent) {
+    this.#event = event;
+  }
+  toJSON(): LiveEvent | null {
+    const event = this.#event;
+    this.#event = null;
+    return event;
+  }
+}
+
 const BACKFILL_PAGE = 200;
 /** Hints buffered for one subscriber before it falls back to reading the database. */
 const HINT_BUFFER = 256;
@@ -133,7 +156,7 @@ export async function* memberEventStream(
         for (const row of rows) {
           cursor = Number(row.seq);
           deps.metrics.eventsDelivered.labels(row.type).inc();
-          yield tracked(String(cursor), row.payload as LiveEvent);
+          yield tracked(String(cursor), serializedOnce(row.payload as LiveEvent));
         }
         if (rows.length < BACKFILL_PAGE) return;
       }
@@ -154,11 +177,11 @@ export async function* memberEventStream(
       const hint = hints.shift()!;
       if (hint.seq === null) {
         deps.metrics.eventsDelivered.labels(hint.event.type).inc();
-        yield tracked(String(cursor), hint.event);
+        yield tracked(String(cursor), serializedOnce(hint.event));
       } else if (hint.seq === cursor + 1) {
         cursor = hint.seq;
         deps.metrics.eventsDelivered.labels(hint.event.type).inc();
-        yield tracked(String(cursor), hint.event);
+        yield tracked(String(cursor), serializedOnce(hint.event));
         // The WebSocket handler asks for the next event only once it has written this one to the
         // socket (tRPC's ws adapter: send, then next()): commit → socket write ends here.
         if (typeof hint.at === "number" && Number.isFinite(hint.at)) {
