@@ -152,20 +152,12 @@ function groupOf(children: Array<RpcChild & { info: { port: number } }>): Server
     pids: children.map((c) => c.pid),
     ports: children.map((c) => c.info.port),
     async call<T>(name: string, args?: unknown): Promise<T> {
-      if (name === "heapSnapshot") {
+      // Calls that write a file: one per instance, the second instance's named <file>-2.<ext>.
+      if (name === "heapSnapshot" || name === "profileStop") {
         const file = (args as { file: string }).file;
         const files = await Promise.all(
           children.map((c, i) =>
-            c.call<string>(name, { file: i === 0 ? file : file.replace(/\.heapsnapshot$/, `-${i + 1}.heapsnapshot`) }),
-          ),
-        );
-        return files.join(", ") as T;
-      }
-      if (name === "profileStop") {
-        const file = (args as { file: string }).file;
-        const files = await Promise.all(
-          children.map((c, i) =>
-            c.call<string>(name, { file: i === 0 ? file : file.replace(/\.cpuprofile$/, `-${i + 1}.cpuprofile`) }),
+            c.call<string>(name, { file: i === 0 ? file : file.replace(/(\.\w+)$/, `-${i + 1}$1`) }),
           ),
         );
         return files.join(", ") as T;
