@@ -181,6 +181,15 @@ async function send(token: string, toProfileId: number, clientId: string): Promi
   };
 }
 
+/** The bare debit: the conditional update and, when it succeeds, the ledger row. @returns whether it charged. */
+async function bareDebit(tx: postgres.TransactionSql, sender: number, reference: string): Promise<boolean> {
+  const [row] =
+    await tx`update users set credits = credits - ${MESSAGE_CREDITS} where id = ${sender} and credits >= ${MESSAGE_CREDITS} returning credits`;
+  if (!row) return false;
+  await tx`insert into credit_ledger (user_id, delta, balance_after, reason, reference) values (${sender}, ${-MESSAGE_CREDITS}, ${row.credits}, 'message', ${reference})`;
+  return true;
+}
+
 /** The floor: the bare paid-message debit (conditional update + ledger row) through postgres.js, same concurrency. */
 async function floor(
   databaseUrl: string,
@@ -194,12 +203,7 @@ async function floor(
   const tasks = Array.from({ length: charges }, (_, i) => async () => {
     const id = senders[i % senders.length]!;
     const t0 = performance.now();
-    await client.begin(async (tx) => {
-      const [row] =
-        await tx`update users set credits = credits - ${MESSAGE_CREDITS} where id = ${id} and credits >= ${MESSAGE_CREDITS} returning credits`;
-      if (row)
-        await tx`insert into credit_ledger (user_id, delta, balance_after, reason, reference) values (${id}, ${-MESSAGE_CREDITS}, ${row.credits}, 'message', ${`floor:${crypto.randomUUID()}`})`;
-    });
+    await client.begin((tx) => bareDebit(tx, id, `floor:${crypto.randomUUID()}`));
     latencies.push(performance.now() - t0);
   });
   const cpu0 = cpuSnapshot([process.pid], ["postgres"], database);
@@ -239,16 +243,8 @@ async function floorSameMix(
   let duplicates = 0;
   const debit = async (sender: number, reference: string) => {
     try {
-      await client.begin(async (tx) => {
-        const [row] =
-          await tx`update users set credits = credits - ${MESSAGE_CREDITS} where id = ${sender} and credits >= ${MESSAGE_CREDITS} returning credits`;
-        if (!row) {
-          refused++;
-          return;
-        }
-        await tx`insert into credit_ledger (user_id, delta, balance_after, reason, reference) values (${sender}, ${-MESSAGE_CREDITS}, ${row.credits}, 'message', ${reference})`;
-        charges++;
-      });
+      if (await client.begin((tx) => bareDebit(tx, sender, reference))) charges++;
+      else refused++;
     } catch (err) {
       if ((err as { code?: string }).code !== "23505") throw err;
       duplicates++;
