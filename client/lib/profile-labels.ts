@@ -1,6 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react";
+import { countryName } from "./intl";
 
 /**
  * §3 enumeration values as the member reads them (search, profiles, /profile editing), in the member's language. The server sends
@@ -146,13 +147,12 @@ export const COUNTRY_CODES = [
  */
 export function useEnumLabels() {
   const { _, i18n } = useLingui();
-  const regionNames = new Intl.DisplayNames([i18n.locale], { type: "region" });
   return {
     label: (map: Record<string, MessageDescriptor>, key: string | null | undefined): string => {
       if (!key) return "";
       const d = map[key];
       return d ? _(d) : key;
     },
-    country: (code: string | null | undefined): string => (code ? (regionNames.of(code) ?? code) : ""),
+    country: (code: string | null | undefined): string => (code ? countryName(code, i18n.locale) : ""),
   };
 }

@@ -1,4 +1,6 @@
-import { COUNTRY_CODES, useEnumLabels } from "../../lib/profile-labels";
+import { useLingui } from "@lingui/react";
+import { COUNTRY_CODES } from "../../lib/profile-labels";
+import { byCountryName } from "../../lib/intl";
 
 /**
  * The `<option>`s of the spec's countries (§2 'Language choices by country'; lib/profile-labels
@@ -6,13 +8,12 @@ import { COUNTRY_CODES, useEnumLabels } from "../../lib/profile-labels";
  * `<Form.Select>`. Put any "Any country" / "Not set" option before it.
  */
 export function CountryOptions() {
-  const { country } = useEnumLabels();
-  const sorted = [...COUNTRY_CODES].sort((a, b) => country(a).localeCompare(country(b)));
+  const { i18n } = useLingui();
   return (
     <>
-      {sorted.map((c) => (
-        <option key={c} value={c}>
-          {country(c)}
+      {byCountryName(COUNTRY_CODES, i18n.locale).map(({ code, name }) => (
+        <option key={code} value={code}>
+          {name}
         </option>
       ))}
     </>

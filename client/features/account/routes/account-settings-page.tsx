@@ -16,6 +16,7 @@ import { useRequestEmailChange } from "../api/use-request-email-change";
 import { useSessions } from "../api/use-sessions";
 import { useEndSession } from "../api/use-end-session";
 import { useExportData } from "../api/use-export-data";
+import { dateTimeFormat } from "../../../lib/intl";
 
 /**
  * /settings (§2 account menu "Settings"): language (§4, saved to the account), send with Enter
@@ -248,7 +249,7 @@ function SessionsCard() {
   const sessions = useSessions();
   const end = useEndSession();
   const errorText = useErrorText();
-  const format = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short" });
+  const format = dateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short" });
   return (
     <Card className="shadow-sm border-0">
       <Card.Body className="p-4">

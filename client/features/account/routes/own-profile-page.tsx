@@ -6,14 +6,15 @@ import { LoadingState } from "../../../components/ui/states";
 import { useMe } from "../../../lib/api/use-me";
 import { MyPhotosCard } from "../components/my-photos-card";
 import { ProfileForm } from "../components/profile-form";
+import { regionNames, dateTimeFormat } from "../../../lib/intl";
 
 /** §2 /profile: the member's own account at a glance, with a link to the public profile, photo management and profile editing. */
 export function OwnProfilePage() {
   const { me } = useMe();
   const { t, i18n } = useLingui();
   if (!me) return <LoadingState />;
-  const since = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "long" }).format(new Date(me.signupDate));
-  const country = me.country ? new Intl.DisplayNames([i18n.locale], { type: "region" }).of(me.country) : "";
+  const since = dateTimeFormat(i18n.locale, { dateStyle: "long" }).format(new Date(me.signupDate));
+  const country = me.country ? regionNames(i18n.locale).of(me.country) : "";
   return (
     <section aria-labelledby="own-profile-title" className="mx-auto" style={{ maxWidth: 720 }}>
       <Card className="shadow-sm border-0">

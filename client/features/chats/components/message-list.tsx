@@ -6,6 +6,7 @@ import type { PendingMessage } from "../hooks/use-chat-messages";
 import { GIFTS } from "../gifts";
 import { GiftArt } from "./gift-art";
 import { ReportMessageButton, SafetyHintNote } from "./message-safety";
+import { dateTimeFormat } from "../../../lib/intl";
 
 /**
  * §2 chat view: the message bubbles (mine on the right, with the time; gifts drawn), then the
@@ -29,7 +30,7 @@ export function MessageList({
 }) {
   const { t, i18n } = useLingui();
   const errorText = useErrorText();
-  const time = new Intl.DateTimeFormat(i18n.locale, { timeStyle: "short" });
+  const time = dateTimeFormat(i18n.locale, { timeStyle: "short" });
   const lastSeenId =
     seenSeq === null ? null : (messages.filter((m) => m.senderId === myId && m.seq <= seenSeq).at(-1)?.id ?? null);
   return (

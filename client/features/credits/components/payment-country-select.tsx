@@ -1,6 +1,6 @@
 import { Form } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { countryName } from "../../../lib/money";
+import { byCountryName } from "../../../lib/intl";
 
 /** §3 payment country: decides the currency and the methods offered. */
 export function PaymentCountrySelect({
@@ -15,9 +15,7 @@ export function PaymentCountrySelect({
   onChange: (c: string) => void;
 }) {
   const { i18n } = useLingui();
-  const sorted = [...countries].sort((a, b) =>
-    countryName(a, i18n.locale).localeCompare(countryName(b, i18n.locale), i18n.locale),
-  );
+  const sorted = byCountryName(countries, i18n.locale);
   return (
     <Form.Group controlId="payment-country" className="payment-country">
       <Form.Label className="small mb-1">
@@ -29,9 +27,9 @@ export function PaymentCountrySelect({
         onChange={(e) => onChange(e.target.value)}
         aria-describedby="payment-currency"
       >
-        {sorted.map((c) => (
-          <option key={c} value={c}>
-            {countryName(c, i18n.locale)}
+        {sorted.map(({ code, name }) => (
+          <option key={code} value={code}>
+            {name}
           </option>
         ))}
       </Form.Select>

@@ -3,6 +3,7 @@ import { Money } from "./money";
 import { PaymentStatusBadge } from "./payment-status-badge";
 import { methodLabel } from "../../../lib/payment-methods";
 import type { RouterOutputs } from "../../../lib/router-types";
+import { dateTimeFormat } from "../../../lib/intl";
 
 /** One payment as payments.get answers it (§3 Payment). */
 export type PaymentDetailsView = RouterOutputs["payments"]["get"];
@@ -10,8 +11,8 @@ export type PaymentDetailsView = RouterOutputs["payments"]["get"];
 /** §3 Payment: payment_id, credits, amount, payment method, refund days — and the state (§4). */
 export function PaymentDetails({ payment }: { payment: PaymentDetailsView }) {
   const { i18n } = useLingui();
-  const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short" });
-  const day = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium" });
+  const date = dateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short" });
+  const day = dateTimeFormat(i18n.locale, { dateStyle: "medium" });
   return (
     <dl className="payment-details mb-0">
       <dt>

@@ -12,7 +12,7 @@ import { ErrorState, LoadingState } from "../../../components/ui/states";
 import { useErrorText } from "../../../lib/errors";
 import { useMe } from "../../../lib/api/use-me";
 import { appCodeOf, type RouterError } from "../../../lib/trpc";
-import { countryName } from "../../../lib/money";
+import { countryName } from "../../../lib/intl";
 import { useDirectDebitState } from "../api/use-direct-debit-state";
 import { useRequestDirectDebitCode } from "../api/use-request-direct-debit-code";
 import { useConfirmDirectDebit } from "../api/use-confirm-direct-debit";

@@ -11,6 +11,7 @@ import { MethodMark } from "../components/method-mark";
 import { Money } from "../components/money";
 import { methodLabel } from "../../../lib/payment-methods";
 import "../credits.css";
+import { dateTimeFormat } from "../../../lib/intl";
 
 /**
  * §2 /credits/repeat-order: buy an earlier package again with the stored method. A saved card is
@@ -24,7 +25,7 @@ export function RepeatOrderPage() {
   const errorText = useErrorText();
   const { i18n } = useLingui();
   const keys = useRef(new Map<number, string>());
-  const day = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium" });
+  const day = dateTimeFormat(i18n.locale, { dateStyle: "medium" });
 
   const buyAgain = (paymentId: number) => {
     // One key per repeated order, reused if the click is retried before an answer.

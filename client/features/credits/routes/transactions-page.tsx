@@ -9,13 +9,14 @@ import { Money } from "../components/money";
 import { PaymentStatusBadge } from "../components/payment-status-badge";
 import { methodLabel } from "../../../lib/payment-methods";
 import "../credits.css";
+import { dateTimeFormat } from "../../../lib/intl";
 
 /** §2 /transactions: the member's payments, newest first, each linking to its details. */
 export function TransactionsPage() {
   const payments = usePayments();
   const errorText = useErrorText();
   const { t, i18n } = useLingui();
-  const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short" });
+  const date = dateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short" });
   const items = payments.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { relativeTimeFormat } from "../../../lib/intl";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -19,7 +20,7 @@ export function LastActive({ iso, className }: { iso: string | null; className?:
       </span>
     );
   }
-  const rtf = new Intl.RelativeTimeFormat(i18n.locale, { numeric: "auto" });
+  const rtf = relativeTimeFormat(i18n.locale);
   const when =
     agoMs < HOUR_MS
       ? rtf.format(-Math.round(agoMs / MINUTE_MS), "minute")

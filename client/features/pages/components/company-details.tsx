@@ -1,16 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { RouterOutputs } from "../../../lib/router-types";
+import { countryName } from "../../../lib/intl";
 
 export type CompanyDetailsData = RouterOutputs["site"]["company"];
-
-function countryName(code: string, locale: string): string {
-  if (!/^[A-Z]{2}$/.test(code)) return code;
-  try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /**
  * §3 company info as an address block: the company's name and trade names, address, city and

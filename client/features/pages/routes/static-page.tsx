@@ -14,6 +14,7 @@ import { useCompanyDetails } from "../api/use-company-details";
 import { useSitePage } from "../api/use-site-page";
 import { CompanyAddress, SupportContacts, type CompanyDetailsData } from "../components/company-details";
 import "../pages.css";
+import { dateTimeFormat } from "../../../lib/intl";
 
 /** What a section adds after its text, filled in from the site's settings. */
 type Extra = "company" | "contact" | "refund";
@@ -208,7 +209,7 @@ function TermsVersion({ company }: { company: CompanyDetailsData | undefined }) 
   const { i18n } = useLingui();
   if (!company) return null;
   const when = new Date(company.termsVersionDate);
-  const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "long", timeZone: "UTC" }).format(when);
+  const date = dateTimeFormat(i18n.locale, { dateStyle: "long", timeZone: "UTC" }).format(when);
   return (
     <p className="text-body-secondary small" data-testid="terms-version">
       <Trans>
