@@ -5,23 +5,37 @@ import { AuthenticationRequiredError } from "../domain-error.js";
 import { limitKeysFor, PROCEDURE_LIMITS } from "./rate-limit.js";
 import { resolveSessionById } from "../features/accounts/sessions.service.js";
 
+/** What a procedure declares about itself with `.meta()`. */
+export interface ProcedureMeta {
+  /**
+   * On a WebSocket, the procedure re-checks the connection's session in its own statement
+   * (chats.send, chats.sendGift: chat_send_checked, issue 12), so the currentMember middleware
+   * does not look it up first. The procedure must pass `ctx.member.sessionId` on and refuse with
+   * AUTHENTICATION_REQUIRED when the session has ended.
+   */
+  sessionCheckedInSend?: boolean;
+}
+
 /**
  * The one tRPC instance. Errors carry `data.appCode` (a closed set, see domain-error.ts),
  * which the client turns into a Lingui message in the member's language.
  */
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    const data = errorData(error);
-    // Never leak internals: a 500's message is generic (§8 'An error has occurred').
-    const message =
-      error.code === "INTERNAL_SERVER_ERROR"
-        ? "An error has occurred"
-        : data.fieldErrors
-          ? Object.values(data.fieldErrors).flat().join(" ")
-          : shape.message;
-    return { ...shape, message, data: { ...shape.data, stack: undefined, ...data } };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const data = errorData(error);
+      // Never leak internals: a 500's message is generic (§8 'An error has occurred').
+      const message =
+        error.code === "INTERNAL_SERVER_ERROR"
+          ? "An error has occurred"
+          : data.fieldErrors
+            ? Object.values(data.fieldErrors).flat().join(" ")
+            : shape.message;
+      return { ...shape, message, data: { ...shape.data, stack: undefined, ...data } };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -44,9 +58,10 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
  * database on every call (one primary-key lookup): a session ended anywhere is a visitor at once,
  * even if the bus message that closes its sockets was lost, and the member's state (premium,
  * language) is current. Subscriptions are checked when they start, then by the session sweep.
+ * A procedure with `meta.sessionCheckedInSend` does the check in its own statement instead.
  */
-const currentMember = t.middleware(async function currentMember({ ctx, next }) {
-  if (!ctx.longLived || !ctx.member) return next();
+const currentMember = t.middleware(async function currentMember({ ctx, meta, next }) {
+  if (!ctx.longLived || !ctx.member || meta?.sessionCheckedInSend) return next();
   return next({ ctx: { ...ctx, member: await resolveSessionById(ctx.deps, ctx.member.sessionId) } });
 });
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, useTestServer, type TestServer } from "../support/server.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { TestBrowser } from "../support/client.js";
-import { appCodeOf, createMember, eventually, failureOf } from "../support/factories.js";
+import crypto from "node:crypto";
+import { appCodeOf, createMember, creditsOf, eventually, failureOf } from "../support/factories.js";
 import { startOwnRedis, type OwnRedis } from "../support/own-redis.js";
 import { sweepEndedSessions } from "../../server/features/accounts/sessions.service.js";
 
@@ -30,6 +31,78 @@ describe("a WebSocket's session is re-checked on every call", () => {
 
     expect(await sweepEndedSessions(t.server.deps)).toBe(1);
     await eventually(() => closes.includes(4001), { what: "the socket closed with 4001" });
+    await browser.closeSockets();
+  });
+});
+
+/**
+ * chats.send and chats.sendGift re-check the session in the send's own statement (chat_send_checked,
+ * issue 12) instead of a look-up before it: the same refusal, with nothing sent or charged, for a
+ * message the statement sends (a premium member in a conversation), one it leaves to the general
+ * transaction (a free member's free message) and a gift.
+ */
+describe("a message on a WebSocket whose session ended", () => {
+  const t = useTestServer();
+
+  async function endedSocket(opts: { paid?: boolean; credits?: number }) {
+    const deps = t.server.deps;
+    const sender = await createMember(deps, opts);
+    const recipient = await createMember(deps);
+    const browser = TestBrowser.withSession(t.server, sender);
+    const socket = browser.openSocket();
+    const first = await socket.client.chats.send.mutate({
+      toProfileId: recipient.id,
+      clientId: crypto.randomUUID(),
+      body: "hi",
+    });
+    expect(first.message.seq).toBe(1);
+    await deps.db.deleteFrom("sessions").where("user_id", "=", sender.id).execute(); // no bus message
+    const messages = async () =>
+      (await deps.db.selectFrom("messages").select("id").where("sender_id", "=", sender.id).execute()).length;
+    return { deps, sender, recipient, browser, socket, messages };
+  }
+
+  it("a premium member's message and gift (the statement's case): refused as a visitor, nothing sent or charged", async () => {
+    const { deps, sender, recipient, browser, socket, messages } = await endedSocket({ paid: true, credits: 100 });
+    const before = await creditsOf(deps, sender.id);
+    const refused = await failureOf(
+      socket.client.chats.send.mutate({
+        toProfileId: recipient.id,
+        clientId: crypto.randomUUID(),
+        body: "still here?",
+      }),
+    );
+    expect(appCodeOf(refused)).toBe("AUTHENTICATION_REQUIRED");
+    const gift = await failureOf(
+      socket.client.chats.sendGift.mutate({ toProfileId: recipient.id, clientId: crypto.randomUUID(), gift: "rose" }),
+    );
+    expect(appCodeOf(gift)).toBe("AUTHENTICATION_REQUIRED");
+    expect(await creditsOf(deps, sender.id)).toEqual(before);
+    expect(await messages()).toBe(1);
+    await browser.closeSockets();
+  });
+
+  it("a free member's free message (the general transaction's case): refused, the allowance untouched", async () => {
+    const { deps, sender, recipient, browser, socket, messages } = await endedSocket({});
+    const freeLeft = async () =>
+      (
+        await deps.db
+          .selectFrom("users")
+          .select("free_messages_left")
+          .where("id", "=", sender.id)
+          .executeTakeFirstOrThrow()
+      ).free_messages_left;
+    const before = await freeLeft();
+    const refused = await failureOf(
+      socket.client.chats.send.mutate({
+        toProfileId: recipient.id,
+        clientId: crypto.randomUUID(),
+        body: "still here?",
+      }),
+    );
+    expect(appCodeOf(refused)).toBe("AUTHENTICATION_REQUIRED");
+    expect(await freeLeft()).toBe(before);
+    expect(await messages()).toBe(1);
     await browser.closeSockets();
   });
 });

@@ -9,6 +9,12 @@ import {
 } from "./chats.schema.js";
 import * as chats from "./chats.service.js";
 import * as receipts from "./read-receipts.service.js";
+import type { Context } from "../../trpc/context.js";
+
+/** A WebSocket's session, for the send to re-check in its statement (trpc/init.ts `sessionCheckedInSend`); none on HTTP. */
+const recheck = (ctx: Context & { member: { sessionId: string } }) => ({
+  recheckSessionId: ctx.longLived ? ctx.member.sessionId : null,
+});
 
 /** Chats (§2 /chats, /chats/{id}, /members/{id}/chat; §4; §9): wiring only. */
 export const chatsRouter = router({
@@ -23,12 +29,14 @@ export const chatsRouter = router({
     .input(ConversationIdInput)
     .mutation(({ ctx, input }) => receipts.markReadAndTell(ctx.deps, ctx.member.id, input.conversationId)),
   send: memberProcedure
+    .meta({ sessionCheckedInSend: true })
     .input(SendMessageInput)
-    .mutation(({ ctx, input }) => chats.sendMessage(ctx.deps, ctx.member.id, input, ctx.site)),
+    .mutation(({ ctx, input }) => chats.sendMessage(ctx.deps, ctx.member.id, input, ctx.site, recheck(ctx))),
   /** A gift in chat for gift_credits (§3). Errors: NOT_ENOUGH_CREDITS, CONVERSATION_LIMIT, … as send. */
   sendGift: memberProcedure
+    .meta({ sessionCheckedInSend: true })
     .input(SendGiftInput)
-    .mutation(({ ctx, input }) => chats.sendGift(ctx.deps, ctx.member.id, input, ctx.site)),
+    .mutation(({ ctx, input }) => chats.sendGift(ctx.deps, ctx.member.id, input, ctx.site, recheck(ctx))),
   remove: memberProcedure
     .input(ConversationIdInput)
     .mutation(({ ctx, input }) => chats.removeChat(ctx.deps, ctx.member.id, input.conversationId)),

@@ -1,6 +1,6 @@
 import type { AppDeps } from "../../deps.js";
 import { inTransaction, isUniqueViolation, type Tx } from "../../../db/create-db.js";
-import { DomainError, NotFoundError } from "../../domain-error.js";
+import { AuthenticationRequiredError, DomainError, NotFoundError } from "../../domain-error.js";
 import { MAX_STARTED_CONVERSATIONS_FREE } from "../../constants.js";
 import type { SiteSettings } from "../site/site.settings.js";
 import {
@@ -113,7 +113,8 @@ type FastOutcome =
       queued: boolean;
     }
   | { outcome: "not_enough_credits"; needed: number; credits: number }
-  | { outcome: "duplicate"; credits: number; freeMessagesLeft: number };
+  | { outcome: "duplicate"; credits: number; freeMessagesLeft: number }
+  | { outcome: "session_ended" };
 
 /**
  * A charged send in one statement (chat_send_charged, migration 2026_11_26_0100; issues 12 and
@@ -122,9 +123,10 @@ type FastOutcome =
  * mail and the Web Push are queued in the statement. Same rules, locks and order as the general
  * transaction in sendMessage, which runs whenever this returns null (nothing was written).
  * @param recipientOffline the recipient has no open tab (a push is queued if they subscribed).
+ * @param sessionId a WebSocket's session, re-checked first in the statement (see sendMessage).
  * @returns 'sent' (with the stored events to publish), 'not_enough_credits' (§2, nothing written,
  *          no earlier message with this client id), 'duplicate' (a retry: the earlier message is
- *          stored, nothing written), or null for the general path.
+ *          stored, nothing written), 'session_ended' (nothing written), or null for the general path.
  * @throws a unique violation (23505) for a reused client id, which sendMessage answers as a retry.
  */
 async function trySendFast(
@@ -133,6 +135,7 @@ async function trySendFast(
   input: { toProfileId: number; clientId: string; body: string; gift?: GiftKey | null },
   settings: SiteSettings,
   recipientOffline: boolean,
+  sessionId: string | null,
 ): Promise<FastOutcome | null> {
   const gift = input.gift ?? null;
   const cost = gift ? settings.gift_credits : settings.message_credits;
@@ -161,12 +164,14 @@ async function trySendFast(
       message: JSON.stringify(base),
       siteDomain: siteDomainOf(settings),
       push: recipientOffline,
+      sessionId,
     });
   } catch (err) {
     if (FAST_FALLBACK_CODES.has((err as { code?: string }).code ?? "")) return null;
     throw err;
   }
   if (!row) return null;
+  if (row.outcome === "session_ended") return { outcome: "session_ended" };
   if (row.outcome !== "sent")
     return row.outcome === "duplicate"
       ? { outcome: "duplicate", credits: row.credits, freeMessagesLeft: row.free_messages_left }
@@ -217,7 +222,11 @@ async function trySendFast(
  *
  * @param input.body 1..message_length characters (validated by the schema; length re-checked here).
  * @param settings the serving site's message_credits, gift_credits and message_length (§3).
- * @throws NotEnoughCreditsError (nothing sent or charged), ConversationLimitError,
+ * @param opts.recheckSessionId on a WebSocket, the connection's session: re-checked in the send's
+ *        first statement (which every send runs, the general path's included) rather than by the
+ *        middleware's separate look-up (trpc/init.ts `sessionCheckedInSend`; issue 12).
+ * @throws AuthenticationRequiredError (the WebSocket's session has ended; nothing sent or charged),
+ *         NotEnoughCreditsError (nothing sent or charged), ConversationLimitError,
  *         RecipientNotConfirmedError, EmailNotConfirmedError (the sender is not confirmed, §1),
  *         BlockedError (§8; a block either way, nothing charged), MessageTooLongError,
  *         NotFoundError (no such visible member),
@@ -228,6 +237,7 @@ export async function sendMessage(
   senderId: number,
   input: { toProfileId: number; clientId: string; body: string; gift?: GiftKey | null },
   settings: SiteSettings,
+  opts: { recheckSessionId?: string | null } = {},
 ): Promise<SendMessageResult> {
   if ([...input.body].length > settings.message_length) throw new MessageTooLongError(settings.message_length);
   if (input.toProfileId === senderId) throw new NotFoundError("You cannot write to yourself.");
@@ -237,7 +247,7 @@ export async function sendMessage(
   let fast: FastOutcome | null;
   try {
     // The common cases in one statement; any other case takes the general transaction below.
-    fast = await trySendFast(deps, senderId, input, settings, recipientOffline);
+    fast = await trySendFast(deps, senderId, input, settings, recipientOffline, opts.recheckSessionId ?? null);
   } catch (err) {
     return replayOrThrow(deps, senderId, input, err);
   }
@@ -248,6 +258,7 @@ export async function sendMessage(
     const { outcome: _outcome, events: _events, queued: _queued, ...sent } = fast;
     return { ...sent, duplicate: false };
   }
+  if (fast?.outcome === "session_ended") throw new AuthenticationRequiredError();
   // Decided under the sender's lock, with no earlier message of this client id: no retry to answer.
   if (fast?.outcome === "not_enough_credits") throw new NotEnoughCreditsError(fast.needed, fast.credits);
   if (fast?.outcome === "duplicate") {
@@ -555,8 +566,9 @@ export async function notifyTyping(deps: AppDeps, userId: number, conversationId
  * Idempotent on (sender, clientId).
  *
  * @param input.gift a key of GIFTS.
+ * @param opts as sendMessage (a WebSocket's session to re-check in the send).
  * @returns as sendMessage: the message (with `gift`), the balance after and what was charged.
- * @throws NotEnoughCreditsError (§2 popup; nothing sent or charged), ConversationLimitError,
+ * @throws AuthenticationRequiredError, NotEnoughCreditsError (§2 popup; nothing sent or charged), ConversationLimitError,
  *         RecipientNotConfirmedError, NotFoundError, IdempotencyConflictError.
  */
 export function sendGift(
@@ -564,11 +576,13 @@ export function sendGift(
   senderId: number,
   input: { toProfileId: number; clientId: string; gift: GiftKey },
   settings: SiteSettings,
+  opts: { recheckSessionId?: string | null } = {},
 ): Promise<SendMessageResult> {
   return sendMessage(
     deps,
     senderId,
     { toProfileId: input.toProfileId, clientId: input.clientId, body: GIFTS[input.gift], gift: input.gift },
     settings,
+    opts,
   );
 }

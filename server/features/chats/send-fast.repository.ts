@@ -34,7 +34,12 @@ export interface SendFastNotSent {
   free_messages_left: number;
 }
 
-export type SendFastRow = SendFastSent | SendFastNotSent;
+/** The row of chat_send_checked when the WebSocket's session has ended (nothing written). */
+export interface SendFastSessionEnded {
+  outcome: "session_ended";
+}
+
+export type SendFastRow = SendFastSent | SendFastNotSent | SendFastSessionEnded;
 
 /**
  * A charged send in one statement (migration 2026_11_26_0100_create_chat_send_charged): lock,
@@ -43,7 +48,9 @@ export type SendFastRow = SendFastSent | SendFastNotSent;
  * @param message the message's JSON without id, conversationId, seq and createdAt (the function adds them).
  * @param siteDomain the serving site's domain, stored with a queued mail or push (null: the default site).
  * @param push the recipient has no open tab: queue a Web Push if they have a subscription.
- * @returns the row ('sent'; or 'not_enough_credits' or 'duplicate', nothing written), or
+ * @param sessionId a WebSocket's session (SHA-256 id), re-checked first in the same statement
+ *        (chat_send_checked, migration 2026_11_26_1100); null on HTTP, whose session was just read.
+ * @returns the row ('sent'; or 'not_enough_credits', 'duplicate' or 'session_ended', nothing written), or
  *          undefined when the case is not one the statement takes (nothing written).
  * @throws an error with code SEND_FAST_FALLBACK_CODE (nothing written) when the general path
  *         must run; 23505 for a reused client id (as the general path).
@@ -62,11 +69,16 @@ export async function sendMessageFast(
     message: string;
     siteDomain: string | null;
     push: boolean;
+    sessionId?: string | null;
   },
 ): Promise<SendFastRow | undefined> {
-  const { rows } =
-    await sql<SendFastRow>`select * from chat_send_charged(${p.senderId}::integer, ${p.recipientId}::integer,
-    ${p.clientId}::uuid, ${p.body}::text, ${p.gift}::text, ${p.cost}::integer, ${p.reason}::text, ${p.reference}::text,
-    ${p.message}::jsonb, ${p.siteDomain}::text, ${p.push}::boolean)`.execute(db);
+  const args = sql`${p.senderId}::integer, ${p.recipientId}::integer, ${p.clientId}::uuid, ${p.body}::text,
+    ${p.gift}::text, ${p.cost}::integer, ${p.reason}::text, ${p.reference}::text, ${p.message}::jsonb,
+    ${p.siteDomain}::text, ${p.push}::boolean`;
+  const { rows } = await (
+    p.sessionId
+      ? sql<SendFastRow>`select * from chat_send_checked(${p.sessionId}::text, ${args})`
+      : sql<SendFastRow>`select * from chat_send_charged(${args})`
+  ).execute(db);
   return rows[0];
 }
