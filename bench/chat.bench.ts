@@ -2,7 +2,7 @@
  * `npm run bench:chat` — live paid chat under load, beside its floors, in one run.
  *
  * N members logged in, each with a WebSocket subscribed to `live.events`; pairs send paid
- * messages (`chats.send` over HTTP) at fixed offered rates. For each mode (embedded PGlite +
+ * messages (`chats.send` on the socket, as the browser does) at fixed offered rates. For each mode (embedded PGlite +
  * in-process bus; PostgreSQL + Redis) it prints send→receive latency p50/p99, the highest rate
  * at which every message was delivered exactly once, and server memory per idle connection;
  * and, measured in the same run, the floors: a bare `ws` relay (same N, same rates) and the bare

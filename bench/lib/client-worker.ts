@@ -6,19 +6,19 @@
  * Two transports:
  *  - "trpc": the site. Each member has a tRPC client over its own WebSocket (cookie + Origin on
  *    the upgrade, as a page would) subscribed to `live.events`; messages are sent with the
- *    `chats.send` mutation over HTTP (what the browser does), acknowledged after commit, and
- *    arrive at the recipient as a `message.new` event.
+ *    `chats.send` mutation on that socket (what the browser does while its socket is open,
+ *    client/lib/trpc.ts SOCKET_CALLS), acknowledged after commit, and arrive at the recipient as
+ *    a `message.new` event.
  *  - "relay": the floor. A raw `ws` socket per member to the bare relay; a message is sent on
  *    the sender's socket and arrives on the recipient's.
  *
  * IPC calls: connect, step, close (see lib/chat-clients.ts for the parent side).
  */
 import crypto from "node:crypto";
-import { createTRPCClient, createWSClient, httpLink, wsLink, type TRPCClient } from "@trpc/client";
+import { createTRPCClient, createWSClient, wsLink, type TRPCClient } from "@trpc/client";
 import WS from "ws";
 import type { AppRouter } from "../../server/router.js";
 import { serveRpc } from "./child.js";
-import { keepAliveFetch } from "./http.js";
 
 export type Transport = "trpc" | "relay";
 
@@ -62,7 +62,7 @@ export interface WorkerStepResult {
   echoes: number;
   /** send → receive at the recipient, ms */
   latencies: Float64Array;
-  /** send → acknowledgement (HTTP answer), ms; empty for the relay */
+  /** send → acknowledgement (the mutation's answer on the socket), ms; empty for the relay */
   acks: Float64Array;
   /** how late each send left against its schedule, ms */
   lags: Float64Array;
@@ -101,8 +101,6 @@ let baseUrl = "";
 let members: Member[] = [];
 const pending = new Map<string, Pending>();
 const deliveredKeys = new Set<string>();
-/** one HTTP client per instance */
-const sendClients = new Map<string, TRPCClient<AppRouter>>();
 let counter = 0;
 let current: {
   step: number;
@@ -245,22 +243,6 @@ async function connect(args: ConnectArgs) {
       }
     }),
   );
-  for (const base of bases) {
-    if (transport !== "trpc" || sendClients.has(base)) continue;
-    const { fetch } = keepAliveFetch({ maxSockets: 128 });
-    sendClients.set(
-      base,
-      createTRPCClient<AppRouter>({
-        links: [
-          httpLink({
-            url: `${base}/trpc`,
-            fetch,
-            headers: ({ op }) => ({ cookie: `auth=${(op.context as { cookie: string }).cookie}` }),
-          }),
-        ],
-      }),
-    );
-  }
   return { connected: added.length - failures, failures, errors, ms: performance.now() - started };
 }
 
@@ -269,12 +251,8 @@ function sendOne(from: Member, to: Member, key: string): Promise<void> {
     from.socket!.send(JSON.stringify({ to: to.id, k: key, from: from.id, body: `bench message ${key}` }));
     return Promise.resolve();
   }
-  return sendClients
-    .get(from.base)!
-    .chats.send.mutate(
-      { toProfileId: to.id, clientId: key, body: `bench message ${counter}` },
-      { context: { cookie: from.cookie } },
-    )
+  return from
+    .trpc!.chats.send.mutate({ toProfileId: to.id, clientId: key, body: `bench message ${counter}` })
     .then(() => undefined);
 }
 

@@ -20,20 +20,38 @@ export type { AppRouter };
 export type RouterError = TRPCClientError<AppRouter>;
 
 /**
- * One tRPC client and its WebSocket. Subscriptions go over the socket, everything else over
- * HTTP (batched). The socket is opened lazily, only while a subscription runs, and carries the
- * `auth` cookie of the moment it opened: after login or logout, make a new pair (see
- * TrpcProvider) so the socket is authenticated as the new member, or not at all.
+ * The calls sent on the WebSocket while it is open (issue 12): a chat message costs the server
+ * a frame on a connection it already authenticated instead of an HTTP request, its cookie
+ * parsing and its own session look-up (the send re-checks the session in its statement,
+ * chat_send_checked). While the socket is closed they go over HTTP as every other call; one
+ * that the closing socket fails is retried by the composer with the same client id, so it is
+ * never sent or charged twice (ARCHITECTURE "Money").
+ */
+const SOCKET_CALLS: ReadonlySet<string> = new Set(["chats.send", "chats.sendGift"]);
+
+/**
+ * One tRPC client and its WebSocket. Subscriptions and, while the socket is open, chat messages
+ * (SOCKET_CALLS) go over the socket; everything else over HTTP (batched). The socket is opened
+ * lazily, only while a subscription runs, and carries the `auth` cookie of the moment it
+ * opened: after login or logout, make a new pair (see TrpcProvider) so the socket is
+ * authenticated as the new member, or not at all.
  */
 export function makeTrpcClients(onConnectionChange: (open: boolean) => void, onAuthRequired: () => void = () => {}) {
   const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/trpc`;
+  let socketOpen = false;
   const wsClient = createWSClient({
     url: wsUrl,
     lazy: { enabled: true, closeMs: 10_000 },
     keepAlive: { enabled: true, intervalMs: 20_000, pongTimeoutMs: 5_000 },
     retryDelayMs: reconnectDelayMs, // jittered: a restart's thousands of sockets do not return at once
-    onOpen: () => onConnectionChange(true),
-    onClose: () => onConnectionChange(false),
+    onOpen: () => {
+      socketOpen = true;
+      onConnectionChange(true);
+    },
+    onClose: () => {
+      socketOpen = false;
+      onConnectionChange(false);
+    },
   });
   const trpcClient = trpc.createClient({
     links: [
@@ -44,7 +62,7 @@ export function makeTrpcClients(onConnectionChange: (open: boolean) => void, onA
         retryDelayMs: retryDelayMs,
       }),
       splitLink({
-        condition: (op) => op.type === "subscription",
+        condition: (op) => op.type === "subscription" || (socketOpen && SOCKET_CALLS.has(op.path)),
         true: wsLink({ client: wsClient }),
         false: httpBatchLink({ url: "/trpc", maxURLLength: 4000 }),
       }),

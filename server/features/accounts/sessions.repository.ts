@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB, Tx } from "../../../db/create-db.js";
+import type { UserStatus } from "../../../db/database.js";
 import { compiledOnce } from "../../../db/compiled-once.js";
 
 /** Store a session by the SHA-256 of its cookie token (`id`), valid until `expiresAt`. */
@@ -13,21 +14,31 @@ export async function insertSession(
     .execute();
 }
 
+/** A row of session_member() (migration 2026_11_26_1100). */
+export interface SessionMemberRow {
+  id: number;
+  status: UserStatus;
+  paid_user: boolean;
+  language: string;
+  name: string;
+  /** users.last_event_seq: the member's latest live event (the legacy polls' ETag, issue 13). */
+  last_event_seq: number;
+}
+
 /**
- * The member behind an unexpired session id, with what every procedure needs, or undefined. A
- * suspended or banned member's sessions are deleted; the moderation_status check also refuses one
- * opened meanwhile. Runs on every authenticated request: the query is built and compiled once per
- * database and only its parameter changes (issue 12: server CPU per message).
+ * `session_member(sessionId)` as the table `m`: the member behind an unexpired session id whose
+ * moderation status is 'ok' (a suspended or banned member's sessions are deleted; the check also
+ * refuses one opened meanwhile), or no row. The conditions live in the database function, whose
+ * plan PGlite keeps (issue 12); chat_send_checked uses the same function.
+ */
+export const sessionMemberTable = (sessionId: string) => sql<SessionMemberRow>`session_member(${sessionId})`.as("m");
+
+/**
+ * The member behind a session id, with what every procedure needs, or undefined. Runs on every
+ * authenticated request: built and compiled once per database, only its parameter changes.
  */
 export const findSessionMember = compiledOnce((db, sessionId) =>
-  db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
-    .innerJoin("profiles", "profiles.id", "users.id")
-    .select(["users.id", "users.status", "users.paid_user", "users.language", "profiles.name"])
-    .where("sessions.id", "=", sessionId)
-    .where("sessions.expires_at", ">", sql<Date>`now()`)
-    .where("users.moderation_status", "=", "ok"),
+  db.selectFrom(sessionMemberTable(sessionId)).select(["m.id", "m.status", "m.paid_user", "m.language", "m.name"]),
 );
 
 /** Delete one session (logout). Deleting a missing one does nothing. */
