@@ -16,7 +16,7 @@
  * Environment knobs:
  *   BENCH_N=2000               members (= WebSocket connections)
  *   BENCH_SECONDS=15           seconds per rate step
- *   BENCH_RATES=50,100,150,200,300,500,1000,2000   offered msg/s steps (each mode stops at its first failing step;
+ *   BENCH_RATES=50,100,150,200,300,500,700,1000,1500,2000   offered msg/s steps (each mode stops at its first failing step;
  *                              the floors then run the rates the modes ran)
  *   BENCH_MODES=pglite,postgres,postgres2   postgres2: two server instances (two processes on the same
  *                              PostgreSQL and Redis, as `npm run start:cluster` with WEB_CONCURRENCY=2 or two
@@ -51,7 +51,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
 const N = Number(env.BENCH_N ?? 2000);
 const SECONDS = Number(env.BENCH_SECONDS ?? 15);
-const RATES = (env.BENCH_RATES ?? "50,100,150,200,300,500,1000,2000")
+const RATES = (env.BENCH_RATES ?? "50,100,150,200,300,500,700,1000,1500,2000")
   .split(",")
   .map(Number)
   .filter((r) => r > 0);
