@@ -62,7 +62,7 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
  */
 const currentMember = t.middleware(async function currentMember({ ctx, meta, next }) {
   if (!ctx.longLived || !ctx.member || meta?.sessionCheckedInSend) return next();
-  return next({ ctx: { ...ctx, member: await resolveSessionById(ctx.deps, ctx.member.sessionId) } });
+  return next({ ctx: { member: await resolveSessionById(ctx.deps, ctx.member.sessionId) } }); // tRPC merges it into ctx
 });
 
 /**
@@ -81,5 +81,5 @@ export const publicProcedure = t.procedure.use(mapDomainErrors).use(currentMembe
 /** Needs a logged-in member: narrows ctx.member to non-null (403 authentication_required otherwise). */
 export const memberProcedure = publicProcedure.use(async function requireMember({ ctx, next }) {
   if (!ctx.member) throw toTRPCError(new AuthenticationRequiredError());
-  return next({ ctx: { ...ctx, member: ctx.member } });
+  return next({ ctx: { member: ctx.member } }); // narrowed to non-null; tRPC merges it into ctx
 });

@@ -61,7 +61,12 @@ export function createRateLimits(
   log: Logger,
 ): RateLimits {
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new Redis(config.REDIS_URL, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+        enableAutoPipelining: true, // one write for the commands of a tick (issue 12)
+      })
     : null;
   redis?.on("error", () => {}); // reported per refused action below; ioredis reconnects by itself
   const limiters = new Map<LimitName, RateLimiterAbstract>();
