@@ -3,9 +3,10 @@
  *
  * BENCH_SENDERS premium members hold credits for only a few messages (BENCH_CREDITS, message
  * cost 10) and each tries BENCH_ATTEMPTS sends — more than they can pay for — through the real
- * server (a child process, `chats.send` over HTTP), BENCH_CONCURRENCY requests at once; a share
- * of the sends (BENCH_RETRY_SHARE) is fired twice at the same moment with the same client id, as
- * a retrying tab would. Prints:
+ * server (a child process, `chats.send` on each sender's own WebSocket, as the browser sends while
+ * its socket is open; BENCH_TRANSPORT=http sends over HTTP instead, as the browser does while its
+ * socket is closed), BENCH_CONCURRENCY requests at once; a share of the sends (BENCH_RETRY_SHARE)
+ * is fired twice at the same moment with the same client id, as a retrying tab would. Prints:
  *   - charges per second (successful paid sends) and send latency p50/p99;
  *   - overdrafts: balances below 0, ledger rows below 0, members whose balance is not the sum of
  *     their ledger, members charged more than their credits allowed (must all be 0);
@@ -17,6 +18,8 @@
  * Environment knobs:
  *   BENCH_SENDERS=400  BENCH_RECIPIENTS=40  BENCH_CREDITS=50  BENCH_ATTEMPTS=8
  *   BENCH_CONCURRENCY=64  BENCH_RETRY_SHARE=0.25  BENCH_POOL_MAX=10  BENCH_PORT=3390
+ *   BENCH_TRANSPORT=socket|http  socket (default): each sender's tRPC client on its own WebSocket
+ *     (cookie and Origin on the upgrade, connected before the timed phase); http: one POST each
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres (admin connection: creates/drops bench_credits_* databases)
  *   BENCH_PAIRING=random|fixed  random (default): each send to a random recipient, so most sends open a
  *     new conversation; fixed: each sender always writes to one recipient (sender i → recipient
@@ -37,6 +40,9 @@ import { createDb, type DB } from "../db/create-db.js";
 import { grantCredits } from "../server/features/credits/credits.repository.js";
 import { createSession } from "../server/features/accounts/sessions.service.js";
 import { cpuBetween, cpuSnapshot, type CpuUse } from "./lib/cpu.js";
+import { createTRPCClient, createWSClient, TRPCClientError, wsLink, type TRPCClient } from "@trpc/client";
+import WS from "ws";
+import type { AppRouter } from "../server/router.js";
 
 const env = process.env;
 const SENDERS = Number(env.BENCH_SENDERS ?? 400);
@@ -50,6 +56,7 @@ const PORT = Number(env.BENCH_PORT ?? 3390);
 const PG_ADMIN_URL = env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const MESSAGE_CREDITS = 10; // site.settings message_credits (§3)
 const PAIRING = env.BENCH_PAIRING === "fixed" ? "fixed" : "random";
+const TRANSPORT = env.BENCH_TRANSPORT === "http" ? "http" : "socket";
 const SERVER_PROF = env.BENCH_SERVER_PROF ? path.resolve(env.BENCH_SERVER_PROF) : null;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -161,12 +168,56 @@ interface SendOutcome {
   duplicate: boolean;
 }
 
-async function send(token: string, toProfileId: number, clientId: string): Promise<SendOutcome> {
+/** A sender's tRPC client on its own WebSocket, authenticated by its cookie on the upgrade (as a tab's). */
+interface SocketClient {
+  trpc: TRPCClient<AppRouter>;
+  close(): void;
+}
+
+async function openSocket(token: string): Promise<SocketClient> {
+  const headers = { cookie: `auth=${token}`, origin: `http://127.0.0.1:${PORT}` };
+  class CookieWebSocket extends WS {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols, { headers });
+    }
+  }
+  let opened!: () => void;
+  const open = new Promise<void>((resolve) => (opened = resolve));
+  const wsClient = createWSClient({
+    url: `ws://127.0.0.1:${PORT}/trpc`,
+    WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket,
+    onOpen: () => opened(),
+  });
+  await open;
+  return {
+    trpc: createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] }),
+    close: () => wsClient.close(),
+  };
+}
+
+/** One chats.send, on the sender's socket (`socket` given) or as an HTTP POST; timed from call to answer. */
+async function send(token: string, toProfileId: number, clientId: string, socket?: SocketClient): Promise<SendOutcome> {
   const t0 = performance.now();
+  const input = { toProfileId, clientId, body: "Hello from the bench" };
+  if (socket) {
+    try {
+      const r = await socket.trpc.chats.send.mutate(input);
+      return { ms: performance.now() - t0, status: 200, code: null, charged: r.charged, duplicate: r.duplicate };
+    } catch (err) {
+      const data = err instanceof TRPCClientError ? (err.data as { httpStatus?: number; appCode?: string }) : undefined;
+      return {
+        ms: performance.now() - t0,
+        status: data?.httpStatus ?? 0,
+        code: data?.appCode ?? String(err),
+        charged: 0,
+        duplicate: false,
+      };
+    }
+  }
   const res = await fetch(`http://127.0.0.1:${PORT}/trpc/chats.send`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie: `auth=${token}`, origin: `http://127.0.0.1:${PORT}` },
-    body: JSON.stringify({ toProfileId, clientId, body: "Hello from the bench" }),
+    body: JSON.stringify(input),
   });
   const body = (await res.json()) as {
     result?: { data?: { charged: number; duplicate: boolean } };
@@ -309,6 +360,7 @@ async function main() {
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   let server: ChildProcess | null = null;
+  const sockets = new Map<number, SocketClient>();
   const { db } = createDb({ databaseUrl, poolMax: 4 });
   try {
     log(`PostgreSQL database ${name}; starting the server (pool ${POOL_MAX}) …`);
@@ -334,13 +386,23 @@ async function main() {
       const j = Math.floor(Math.random() * (i + 1));
       [attempts[i], attempts[j]] = [attempts[j]!, attempts[i]!];
     }
+    if (TRANSPORT === "socket") {
+      log(`opening ${senders.length} WebSockets (one per sender, as its tab's) …`);
+      await pool(
+        senders.map((id) => async () => sockets.set(id, await openSocket(tokens.get(id)!))),
+        32,
+      );
+    }
     const tasks = attempts.map(({ sender, to, clientId, twice }) => () => {
       const token = tokens.get(sender)!;
+      const socket = sockets.get(sender);
       return twice
-        ? Promise.all([send(token, to, clientId), send(token, to, clientId)])
-        : send(token, to, clientId).then((o) => [o]);
+        ? Promise.all([send(token, to, clientId, socket), send(token, to, clientId, socket)])
+        : send(token, to, clientId, socket).then((o) => [o]);
     });
-    log(`sending: ${tasks.length} sends (${Math.round(RETRY_SHARE * 100)}% fired twice), ${CONCURRENCY} at once …`);
+    log(
+      `sending: ${tasks.length} sends (${Math.round(RETRY_SHARE * 100)}% fired twice), ${CONCURRENCY} at once, over ${TRANSPORT === "socket" ? "the senders' WebSockets" : "HTTP"} …`,
+    );
     const cpu0 = cpuSnapshot([process.pid], ["postgres"], name);
     const t0 = performance.now();
     const outcomes = (await pool(tasks, CONCURRENCY)).flat();
@@ -406,7 +468,7 @@ async function main() {
     ];
     const width = Math.max(...rows.map((r) => r[0].length));
     process.stdout.write(
-      `\nbench:credits — PostgreSQL, ${SENDERS} senders × ${ATTEMPTS} attempts, ${CREDITS} credits each, concurrency ${CONCURRENCY}\n`,
+      `\nbench:credits — PostgreSQL, ${SENDERS} senders × ${ATTEMPTS} attempts, ${CREDITS} credits each, concurrency ${CONCURRENCY}, sends over ${TRANSPORT === "socket" ? "WebSockets" : "HTTP"}\n`,
     );
     for (const [k, v] of rows) process.stdout.write(`  ${k.padEnd(width)}  ${v}\n`);
     const overdrafts =
@@ -449,6 +511,7 @@ async function main() {
       "postgres.double_charges": { ours: doubles, floor: 0, ratio: null, unit: "count" },
     });
   } finally {
+    for (const socket of sockets.values()) socket.close();
     const exited = server && server.exitCode === null ? new Promise((r) => server!.once("exit", r)) : null;
     server?.kill("SIGTERM");
     // The drain and (with BENCH_SERVER_PROF) the profile's write take their time: wait for the exit.
@@ -485,6 +548,7 @@ function writeResults(
     concurrency: CONCURRENCY,
     pool: POOL_MAX,
     pairing: PAIRING,
+    transport: TRANSPORT,
     loadavg: os.loadavg(),
     ...figures,
   };
