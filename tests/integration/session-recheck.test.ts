@@ -50,29 +50,22 @@ describe("a message on a WebSocket whose session ended", () => {
     const recipient = await createMember(deps);
     const browser = TestBrowser.withSession(t.server, sender);
     const socket = browser.openSocket();
-    const first = await socket.client.chats.send.mutate({
-      toProfileId: recipient.id,
-      clientId: crypto.randomUUID(),
-      body: "hi",
-    });
-    expect(first.message.seq).toBe(1);
+    const sendOnSocket = (body: string) =>
+      socket.client.chats.send.mutate({ toProfileId: recipient.id, clientId: crypto.randomUUID(), body });
+    expect((await sendOnSocket("hi")).message.seq).toBe(1);
     await deps.db.deleteFrom("sessions").where("user_id", "=", sender.id).execute(); // no bus message
     const messages = async () =>
       (await deps.db.selectFrom("messages").select("id").where("sender_id", "=", sender.id).execute()).length;
-    return { deps, sender, recipient, browser, socket, messages };
+    return { deps, sender, recipient, browser, socket, sendOnSocket, messages };
   }
 
   it("a premium member's message and gift (the statement's case): refused as a visitor, nothing sent or charged", async () => {
-    const { deps, sender, recipient, browser, socket, messages } = await endedSocket({ paid: true, credits: 100 });
+    const { deps, sender, recipient, browser, socket, sendOnSocket, messages } = await endedSocket({
+      paid: true,
+      credits: 100,
+    });
     const before = await creditsOf(deps, sender.id);
-    const refused = await failureOf(
-      socket.client.chats.send.mutate({
-        toProfileId: recipient.id,
-        clientId: crypto.randomUUID(),
-        body: "still here?",
-      }),
-    );
-    expect(appCodeOf(refused)).toBe("AUTHENTICATION_REQUIRED");
+    expect(appCodeOf(await failureOf(sendOnSocket("still here?")))).toBe("AUTHENTICATION_REQUIRED");
     const gift = await failureOf(
       socket.client.chats.sendGift.mutate({ toProfileId: recipient.id, clientId: crypto.randomUUID(), gift: "rose" }),
     );
@@ -83,7 +76,7 @@ describe("a message on a WebSocket whose session ended", () => {
   });
 
   it("a free member's free message (the general transaction's case): refused, the allowance untouched", async () => {
-    const { deps, sender, recipient, browser, socket, messages } = await endedSocket({});
+    const { deps, sender, browser, sendOnSocket, messages } = await endedSocket({});
     const freeLeft = async () =>
       (
         await deps.db
@@ -93,14 +86,7 @@ describe("a message on a WebSocket whose session ended", () => {
           .executeTakeFirstOrThrow()
       ).free_messages_left;
     const before = await freeLeft();
-    const refused = await failureOf(
-      socket.client.chats.send.mutate({
-        toProfileId: recipient.id,
-        clientId: crypto.randomUUID(),
-        body: "still here?",
-      }),
-    );
-    expect(appCodeOf(refused)).toBe("AUTHENTICATION_REQUIRED");
+    expect(appCodeOf(await failureOf(sendOnSocket("still here?")))).toBe("AUTHENTICATION_REQUIRED");
     expect(await freeLeft()).toBe(before);
     expect(await messages()).toBe(1);
     await browser.closeSockets();
