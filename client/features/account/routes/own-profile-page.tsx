@@ -6,7 +6,7 @@ import { LoadingState } from "../../../components/ui/states";
 import { useMe } from "../../../lib/api/use-me";
 import { MyPhotosCard } from "../components/my-photos-card";
 import { ProfileForm } from "../components/profile-form";
-import { regionNames, dateTimeFormat } from "../../../lib/intl";
+import { countryName, dateTimeFormat } from "../../../lib/intl";
 
 /** §2 /profile: the member's own account at a glance, with a link to the public profile, photo management and profile editing. */
 export function OwnProfilePage() {
@@ -14,7 +14,7 @@ export function OwnProfilePage() {
   const { t, i18n } = useLingui();
   if (!me) return <LoadingState />;
   const since = dateTimeFormat(i18n.locale, { dateStyle: "long" }).format(new Date(me.signupDate));
-  const country = me.country ? regionNames(i18n.locale).of(me.country) : "";
+  const country = me.country ? countryName(me.country, i18n.locale) : "";
   return (
     <section aria-labelledby="own-profile-title" className="mx-auto" style={{ maxWidth: 720 }}>
       <Card className="shadow-sm border-0">

@@ -11,7 +11,7 @@ import { useSignup } from "../api/use-signup";
 import { ReactivationOffer } from "../../../components/ui/reactivation-offer";
 import { SignupsClosedNotice } from "../../../components/signup/signups-closed-notice";
 import { useSiteVisitor } from "../../../lib/api/use-site-visitor";
-import { regionNames } from "../../../lib/intl";
+import { countryName } from "../../../lib/intl";
 
 /** §2 'Language choices by country': the spec's countries. */
 const COUNTRIES = ["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "GB", "IE", "US", "CA", "AU", "NZ"] as const;
@@ -36,7 +36,6 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
   const visitor = useSiteVisitor();
   const errorText = useErrorText();
   const [suggestion, setSuggestion] = useState<string | null>(null);
-  const countryName = regionNames(i18n.locale);
 
   const schema = z
     .object({
@@ -190,7 +189,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
         <Form.Select isInvalid={!!errors.country} {...register("country")}>
           {COUNTRIES.map((c) => (
             <option key={c} value={c}>
-              {countryName.of(c)}
+              {countryName(c, i18n.locale)}
             </option>
           ))}
         </Form.Select>

@@ -10,7 +10,7 @@ import { useLanderPhotos } from "../api/use-lander-photos";
 import { headlineVariant } from "./headlines";
 import { AdultsNote, PhotoTile, SignupButton, SignupPanel, TilePlaceholders } from "./lander-parts";
 import "./landers.css";
-import { regionNames } from "../../../lib/intl";
+import { countryName } from "../../../lib/intl";
 
 /** §2 /members/{id}/landing, /signup, /landing2/{slug?}, /landing3/{slug?}. */
 export type MemberLanderKind = "landing" | "signup" | "landing2" | "landing3";
@@ -51,7 +51,7 @@ export function MemberLanderPage({
   const m = q.data;
   const variant = headlineVariant(slug);
   const headline = variant ? i18n._(variant.headline) : null;
-  const place = [m.city, m.country && regionNames(i18n.locale).of(m.country)].filter(Boolean).join(", ");
+  const place = [m.city, m.country && countryName(m.country, i18n.locale)].filter(Boolean).join(", ");
   const more = (others.data?.items ?? []).filter((c) => c.id !== m.id).slice(0, 6);
 
   const intro = (
