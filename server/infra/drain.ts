@@ -5,6 +5,13 @@ import type { FastifyInstance } from "fastify";
 interface Tracked {
   handlers: number;
   responseClosed: boolean;
+  /**
+   * The lifecycle reached its end: the route handler settled, or an answer was sent (by the
+   * handler, a hook or the error handler). A client that leaves while the request is still in an
+   * async hook (the legacy session look-up) closes the response before this: the hooks and the
+   * handler then still run, and their queries still need the database.
+   */
+  settled: boolean;
   done: boolean;
 }
 
@@ -32,9 +39,9 @@ export interface RequestDrain {
  * database (issue 13: a request whose client had gone still ran its queries after `db.destroy()`
  * and logged "driver has already been destroyed").
  *
- * A request counts from `onRequest` until both its answer is closed (written, or the client went
- * away) and its route handler has settled: a handler whose client disconnected keeps running, and
- * its queries still need the database. WebSocket upgrades are not counted (a socket lives for
+ * A request counts from `onRequest` until its answer is closed (written, or the client went away)
+ * and its lifecycle has reached its end (its route handler settled, or an answer was sent): a
+ * handler whose client disconnected keeps running, and its queries still need the database. WebSocket upgrades are not counted (a socket lives for
  * hours; shutdown closes sockets after the drain, and clients resume from their last event id).
  *
  * Call right after creating the Fastify instance, before any plugin registers routes (the
@@ -46,7 +53,7 @@ export function trackRequests(app: FastifyInstance): RequestDrain {
   let waiters: Array<() => void> = [];
 
   const finish = (state: Tracked) => {
-    if (state.done || !state.responseClosed || state.handlers > 0) return;
+    if (state.done || !state.responseClosed || !state.settled || state.handlers > 0) return;
     state.done = true;
     inFlight--;
     if (inFlight === 0) {
@@ -58,7 +65,7 @@ export function trackRequests(app: FastifyInstance): RequestDrain {
 
   app.addHook("onRequest", async (req, reply) => {
     if (req.headers.upgrade) return;
-    const state: Tracked = { handlers: 0, responseClosed: false, done: false };
+    const state: Tracked = { handlers: 0, responseClosed: false, settled: false, done: false };
     (req.raw as RawWithState)[TRACKED] = state;
     inFlight++;
     reply.raw.once("close", () => {
@@ -68,8 +75,13 @@ export function trackRequests(app: FastifyInstance): RequestDrain {
   });
   // While draining, every answer (also of requests that began before) ends its keep-alive
   // connection, so no client keeps sending on a connection that is about to close.
-  app.addHook("onSend", async (_req, reply, payload) => {
+  app.addHook("onSend", async (req, reply, payload) => {
     if (draining) reply.header("connection", "close");
+    const state = (req.raw as RawWithState)[TRACKED];
+    if (state) {
+      state.settled = true;
+      finish(state);
+    }
     return payload;
   });
 
@@ -83,6 +95,7 @@ export function trackRequests(app: FastifyInstance): RequestDrain {
       state.handlers++;
       const settle = () => {
         state.handlers--;
+        state.settled = true;
         finish(state);
       };
       let result: unknown;
