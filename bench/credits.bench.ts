@@ -41,7 +41,7 @@ import { grantCredits } from "../server/features/credits/credits.repository.js";
 import { createSession } from "../server/features/accounts/sessions.service.js";
 import { cpuBetween, cpuSnapshot, type CpuUse } from "./lib/cpu.js";
 import { createTRPCClient, createWSClient, TRPCClientError, wsLink, type TRPCClient } from "@trpc/client";
-import WS from "ws";
+import { cookieWebSocket } from "./lib/cookie-websocket.js";
 import type { AppRouter } from "../server/router.js";
 
 const env = process.env;
@@ -175,17 +175,11 @@ interface SocketClient {
 }
 
 async function openSocket(token: string): Promise<SocketClient> {
-  const headers = { cookie: `auth=${token}`, origin: `http://127.0.0.1:${PORT}` };
-  class CookieWebSocket extends WS {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols, { headers });
-    }
-  }
   let opened!: () => void;
   const open = new Promise<void>((resolve) => (opened = resolve));
   const wsClient = createWSClient({
     url: `ws://127.0.0.1:${PORT}/trpc`,
-    WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket,
+    WebSocket: cookieWebSocket(token, `http://127.0.0.1:${PORT}`),
     onOpen: () => opened(),
   });
   await open;

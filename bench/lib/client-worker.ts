@@ -19,6 +19,7 @@ import { createTRPCClient, createWSClient, wsLink, type TRPCClient } from "@trpc
 import WS from "ws";
 import type { AppRouter } from "../../server/router.js";
 import { serveRpc } from "./child.js";
+import { cookieWebSocket } from "./cookie-websocket.js";
 
 export type Transport = "trpc" | "relay";
 
@@ -169,15 +170,9 @@ async function connectOne(m: Member): Promise<void> {
     });
     return;
   }
-  const headers = { cookie: `auth=${m.cookie}`, origin: m.base };
-  class CookieWebSocket extends WS {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols, { headers });
-    }
-  }
   const wsClient = createWSClient({
     url: `${m.base.replace(/^http/, "ws")}/trpc`,
-    WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket,
+    WebSocket: cookieWebSocket(m.cookie!, m.base),
     retryDelayMs: () => 500,
     onOpen: () => {
       m.opens++;

@@ -10,10 +10,10 @@
  */
 import crypto from "node:crypto";
 import { createTRPCClient, createWSClient, httpLink, wsLink, type TRPCClient } from "@trpc/client";
-import WS from "ws";
 import type { AppRouter } from "../../server/router.js";
 import { serveRpc } from "./child.js";
 import { keepAliveFetch } from "./http.js";
+import { cookieWebSocket } from "./cookie-websocket.js";
 
 interface Member {
   id: number;
@@ -38,16 +38,9 @@ export function backoffMs(attempt: number): number {
 }
 
 async function connectOne(m: Member, localAddress: string): Promise<void> {
-  const headers = { cookie: `auth=${m.cookie}`, origin: baseUrl };
-  class CookieWebSocket extends WS {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols, { headers, localAddress });
-      this.once("close", () => closes++);
-    }
-  }
   const wsClient = createWSClient({
     url: `${baseUrl.replace(/^http/, "ws")}/trpc`,
-    WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket,
+    WebSocket: cookieWebSocket(m.cookie, baseUrl, { localAddress }, (socket) => socket.once("close", () => closes++)),
     retryDelayMs: backoffMs,
     onOpen: () => {
       m.opens++;

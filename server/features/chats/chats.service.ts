@@ -568,8 +568,8 @@ export async function notifyTyping(deps: AppDeps, userId: number, conversationId
  * @param input.gift a key of GIFTS.
  * @param opts as sendMessage (a WebSocket's session to re-check in the send).
  * @returns as sendMessage: the message (with `gift`), the balance after and what was charged.
- * @throws AuthenticationRequiredError, NotEnoughCreditsError (§2 popup; nothing sent or charged), ConversationLimitError,
- *         RecipientNotConfirmedError, NotFoundError, IdempotencyConflictError.
+ * @throws AuthenticationRequiredError, NotEnoughCreditsError (§2 popup; nothing sent or charged),
+ *         ConversationLimitError, RecipientNotConfirmedError, NotFoundError, IdempotencyConflictError.
  */
 export function sendGift(
   deps: AppDeps,
