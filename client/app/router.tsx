@@ -4,6 +4,7 @@ import { NotFoundPage, RouteErrorPage } from "../components/errors/error-pages";
 import { LoadingState } from "../components/ui/states";
 import { useMe } from "../lib/api/use-me";
 import { useSiteVisitor } from "../lib/api/use-site-visitor";
+import { isLoggingOut } from "../lib/session";
 import { LiveProvider } from "./live-provider";
 import { UrlParams } from "./url-params";
 import { SignupModalHost } from "./signup-modal-host";
@@ -14,8 +15,11 @@ function RequireMember() {
   const { me, isLoading } = useMe();
   const location = useLocation();
   if (isLoading) return <LoadingState />;
-  if (!me)
+  if (!me) {
+    // The member's own logout: it goes home once the server has answered (lib/api/use-logout.ts).
+    if (isLoggingOut()) return <LoadingState />;
     return <Navigate to={`${paths.login}?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  }
   return <Outlet />;
 }
 

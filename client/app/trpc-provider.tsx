@@ -4,6 +4,7 @@ import { createTRPCQueryUtils, getQueryKey } from "@trpc/react-query";
 import { makeTrpcClients, trpc } from "../lib/trpc";
 import { paths } from "./paths";
 import { ConnectionContext } from "../lib/connection";
+import { isLoggingOut } from "../lib/session";
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -27,7 +28,7 @@ function logOutAfterAuthRequired() {
   const loggedIn = queryClient
     .getQueriesData({ queryKey: getQueryKey(trpc.accounts.me) })
     .some(([, data]) => data !== null && data !== undefined);
-  if (!loggedIn || loggingOut || location.pathname === paths.login) return;
+  if (!loggedIn || loggingOut || isLoggingOut() || location.pathname === paths.login) return;
   loggingOut = true;
   queryClient.setQueriesData({ queryKey: getQueryKey(trpc.accounts.me) }, null);
   const next = encodeURIComponent(location.pathname + location.search);

@@ -1,6 +1,6 @@
 import { useNavigate } from "react-router";
 import { trpc } from "../trpc";
-import { useSessionChanged } from "../session";
+import { setLoggingOut, useSessionChanged } from "../session";
 import { forgetPushSubscription } from "../push";
 
 /** accounts.logout (§2 account menu): ends the session everywhere and goes home. */
@@ -8,6 +8,8 @@ export function useLogout() {
   const navigate = useNavigate();
   const sessionChanged = useSessionChanged();
   const mutation = trpc.accounts.logout.useMutation({
+    // The 403s the logout itself causes (its sockets closed first) must not send the member to /login.
+    onMutate: () => setLoggingOut(true),
     onSettled: async () => {
       // §4: the welcome time bonus (and its banner and popup dismissals) clears on logout.
       for (const key of Object.keys(localStorage))
@@ -18,9 +20,13 @@ export function useLogout() {
       // left a window where a call answered 403 sent the member to /login?next=<that page>, or
       // the member-only page sent the visitor there.
       navigate("/", { replace: true });
-      await sessionChanged();
-      // Pushes for this member must not reach the next one on this device (issue 11).
-      await forgetPushSubscription();
+      try {
+        await sessionChanged();
+        // Pushes for this member must not reach the next one on this device (issue 11).
+        await forgetPushSubscription();
+      } finally {
+        setLoggingOut(false);
+      }
     },
   });
   return () => mutation.mutate();
