@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { logIn } from "./support";
+import { gotoLive, logIn } from "./support";
 
 /**
  * Issue 10 part A (§4 blocking): a member blocks another from the chat's header, and the
@@ -45,7 +45,7 @@ test("a member blocks another from the chat and the chat disappears live in the 
     "POST",
   );
   const conversationId = sent.message.conversationId;
-  await free.goto(`/chats/${conversationId}`);
+  await gotoLive(free, `/chats/${conversationId}`);
   await expect(free.getByText("Hello Sam, from the block test")).toBeVisible();
 
   // Demo blocks Sam from the chat's header, after confirming.

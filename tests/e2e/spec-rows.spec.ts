@@ -1,5 +1,5 @@
 import { test, expect, type Browser, type Page } from "@playwright/test";
-import { readMailLink, signUp, uniqueEmail } from "./support";
+import { gotoLive, readMailLink, signUp, uniqueEmail } from "./support";
 
 /**
  * Issue 14's screen behaviours, with two members in two browser contexts: the §2 'new like'
@@ -46,7 +46,8 @@ test.afterAll(async () => {
 });
 
 test("a like received while online shows the 'new like' modal live; its button likes back", async () => {
-  await ada.page.goto("/members");
+  // Ada is online: her tab's live stream has started before Ben likes her.
+  await gotoLive(ada.page, "/members");
   await ben.page.goto(`/members/${ada.id}`);
   await ben.page.getByRole("button", { name: "Like" }).click();
   await expect(ben.page.getByRole("button", { name: "Unlike" })).toBeVisible();

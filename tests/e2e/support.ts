@@ -73,3 +73,21 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/members/);
 }
+
+/**
+ * Open `url` and wait until the tab's live stream (live.events over the WebSocket) has started.
+ * A fresh stream begins at the newest event (§4: what committed before is read back by
+ * refetching), so a test that makes another member act "while this one is online" waits for this
+ * first, the way a person would only count as online once their tab is connected.
+ */
+export async function gotoLive(page: Page, url: string) {
+  const started = new Promise<void>((resolve) => {
+    page.on("websocket", (socket) => {
+      socket.on("framereceived", ({ payload }) => {
+        if (typeof payload === "string" && /"type"\s*:\s*"started"/.test(payload)) resolve();
+      });
+    });
+  });
+  await page.goto(url);
+  await started;
+}
