@@ -41,45 +41,70 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
- * Maps DomainErrors thrown by services to their tRPC codes, once, for every procedure; a lost
- * database connection becomes SERVICE_UNAVAILABLE (503) rather than a 500.
+ * What every procedure runs before its input is parsed, in one middleware per kind of procedure
+ * (each tRPC middleware level copies the call's options twice, a cost paid on every chat message:
+ * issue 12). This helper does 1 and 3 and returns the member (null: a visitor); the middlewares
+ * below do 2 and 4:
+ *
+ * 1. **The member, current.** On a WebSocket, whose context lives as long as the connection, the
+ *    session is re-checked in the database on every call (one primary-key lookup): a session ended
+ *    anywhere is a visitor at once, even if the bus message that closes its sockets was lost, and
+ *    the member's state (premium, language) is current. Subscriptions are checked when they start,
+ *    then by the session sweep. A procedure with `meta.sessionCheckedInSend` does the check in its
+ *    own statement instead.
+ * 2. **`requireMember`**: 403 authentication_required for a visitor (memberProcedure).
+ * 3. **The abuse limits** of the procedure (trpc/rate-limit.ts), counted before it runs, on both
+ *    transports: 429 RATE_LIMITED with Retry-After when one is exhausted.
+ * 4. **Domain errors** thrown here or by the procedure map to their tRPC codes, once; a lost
+ *    database connection becomes SERVICE_UNAVAILABLE (503) rather than a 500.
  */
-const mapDomainErrors = t.middleware(async ({ next }) => {
-  const result = await next();
+async function currentMemberWithinLimits(opts: {
+  ctx: Context;
+  meta: ProcedureMeta | undefined;
+  path: string;
+  getRawInput: () => Promise<unknown>;
+}): Promise<Context["member"]> {
+  const { ctx, meta, path } = opts;
+  const member =
+    ctx.longLived && ctx.member && !meta?.sessionCheckedInSend
+      ? await resolveSessionById(ctx.deps, ctx.member.sessionId)
+      : ctx.member;
+  const keys = limitKeysFor(path, { ...ctx, member }, PROCEDURE_LIMITS[path] ? await opts.getRawInput() : undefined);
+  for (const [name, key] of keys) await ctx.deps.rateLimits.consume(name, key);
+  return member;
+}
+
+/**
+ * A procedure's result with its domain errors mapped (see currentMemberWithinLimits, 4).
+ * @throws the TRPCError of the result's domain error.
+ */
+function mapDomainError<R extends { ok: true } | { ok: false; error: { cause?: unknown } }>(result: R): R {
   if (!result.ok) {
     const mapped = toTRPCError(result.error.cause);
     if (mapped !== result.error.cause) throw mapped;
   }
   return result;
-});
-
-/**
- * On a WebSocket, whose context lives as long as the connection, the session is re-checked in the
- * database on every call (one primary-key lookup): a session ended anywhere is a visitor at once,
- * even if the bus message that closes its sockets was lost, and the member's state (premium,
- * language) is current. Subscriptions are checked when they start, then by the session sweep.
- * A procedure with `meta.sessionCheckedInSend` does the check in its own statement instead.
- */
-const currentMember = t.middleware(async function currentMember({ ctx, meta, next }) {
-  if (!ctx.longLived || !ctx.member || meta?.sessionCheckedInSend) return next();
-  return next({ ctx: { member: await resolveSessionById(ctx.deps, ctx.member.sessionId) } }); // tRPC merges it into ctx
-});
-
-/**
- * The abuse limits of the procedure (trpc/rate-limit.ts), counted before it runs, on both
- * transports: 429 RATE_LIMITED with Retry-After when one is exhausted.
- */
-const rateLimited = t.middleware(async function rateLimited({ ctx, path, getRawInput, next }) {
-  const keys = limitKeysFor(path, ctx, PROCEDURE_LIMITS[path] ? await getRawInput() : undefined);
-  for (const [name, key] of keys) await ctx.deps.rateLimits.consume(name, key);
-  return next();
-});
+}
 
 /** Open to visitors. */
-export const publicProcedure = t.procedure.use(mapDomainErrors).use(currentMember).use(rateLimited);
+export const publicProcedure = t.procedure.use(async function guard(opts) {
+  let member: Context["member"];
+  try {
+    member = await currentMemberWithinLimits(opts);
+  } catch (err) {
+    throw toTRPCError(err);
+  }
+  return mapDomainError(member === opts.ctx.member ? await opts.next() : await opts.next({ ctx: { member } }));
+});
 
 /** Needs a logged-in member: narrows ctx.member to non-null (403 authentication_required otherwise). */
-export const memberProcedure = publicProcedure.use(async function requireMember({ ctx, next }) {
-  if (!ctx.member) throw toTRPCError(new AuthenticationRequiredError());
-  return next({ ctx: { member: ctx.member } }); // narrowed to non-null; tRPC merges it into ctx
+export const memberProcedure = t.procedure.use(async function guardMember(opts) {
+  let member: Context["member"];
+  try {
+    member = await currentMemberWithinLimits(opts);
+    if (!member) throw new AuthenticationRequiredError();
+  } catch (err) {
+    throw toTRPCError(err);
+  }
+  return mapDomainError(await opts.next({ ctx: { member } })); // tRPC merges it into ctx, narrowed to non-null
 });
