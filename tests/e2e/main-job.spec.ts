@@ -1,5 +1,5 @@
 import { test, expect, type Browser, type Page } from "@playwright/test";
-import { logIn, readMailLink, signUp, uniqueEmail } from "./support";
+import { gotoLive, liveStreamStarted, logIn, readMailLink, signUp, uniqueEmail } from "./support";
 
 /**
  * The site's main job end to end (issue: main job): two new members sign up and confirm by the
@@ -15,16 +15,19 @@ async function newMember(browser: Browser, name: string, gender: "female" | "mal
   // Until confirmed, the activation reminder shows (§2).
   await expect(page.getByText(/Please confirm your e-mail address/)).toBeVisible();
   const link = await readMailLink(email);
+  // Online from the confirmed login on: the tab's live stream starts (awaited below).
+  const live = liveStreamStarted(page);
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
   await page.getByRole("link", { name: "Search members" }).click();
   await expect(page).toHaveURL(/\/members/);
+  await live;
   return { page, email, name };
 }
 
 /** Open a profile from the search results: the card named `name`, or the first card. */
 async function openProfileFromSearch(page: Page, name?: string) {
-  await page.goto("/members");
+  await gotoLive(page, "/members");
   const results = page.getByRole("list", { name: "Search results" });
   const card = (name ? results.getByRole("link", { name: new RegExp(name) }) : results.getByRole("link")).first();
   await expect(card).toBeVisible();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type WebSocket } from "@playwright/test";
 
 /** The e2e server's data directory (see playwright.config.ts). */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), "amora-e2e");
@@ -75,19 +75,29 @@ export async function logIn(page: Page, email: string, password: string) {
 }
 
 /**
- * Open `url` and wait until the tab's live stream (live.events over the WebSocket) has started.
- * A fresh stream begins at the newest event (§4: what committed before is read back by
- * refetching), so a test that makes another member act "while this one is online" waits for this
- * first, the way a person would only count as online once their tab is connected.
+ * Resolves at the next start of the tab's live stream (live.events over the WebSocket): call it
+ * before what opens the stream (a navigation, a login), await it after. A fresh stream begins at
+ * the newest event (§4: what committed before is read back by refetching), so a test that makes
+ * another member act "while this one is online" waits for this first, the way a person only
+ * counts as online once their tab is connected.
  */
-export async function gotoLive(page: Page, url: string) {
-  const started = new Promise<void>((resolve) => {
-    page.on("websocket", (socket) => {
+export function liveStreamStarted(page: Page): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const onSocket = (socket: WebSocket) => {
       socket.on("framereceived", ({ payload }) => {
-        if (typeof payload === "string" && /"type"\s*:\s*"started"/.test(payload)) resolve();
+        if (typeof payload === "string" && /"type"\s*:\s*"started"/.test(payload)) {
+          page.off("websocket", onSocket);
+          resolve();
+        }
       });
-    });
+    };
+    page.on("websocket", onSocket);
   });
+}
+
+/** Open `url` and wait until the tab's live stream has started (see liveStreamStarted). */
+export async function gotoLive(page: Page, url: string) {
+  const started = liveStreamStarted(page);
   await page.goto(url);
   await started;
 }
