@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { EventEmitter } from "node:events";
 import { Redis } from "ioredis";
 import type { Logger } from "./logger.js";
@@ -9,6 +10,12 @@ import type { Logger } from "./logger.js";
  * - In-process (embedded default): an EventEmitter.
  * - Redis pub/sub (REDIS_URL): one publisher and one subscriber connection per instance;
  *   channels are reference-counted so many local listeners share one Redis subscription.
+ *   Local first: a message goes to this instance's own listeners at once (on a later tick, as a
+ *   JSON copy) and to Redis for the other instances, marked with this instance's origin so that
+ *   its echo is dropped here (issue 12: a member's tab on the instance that served the send no
+ *   longer waits for a round trip through Redis, and still gets hints while Redis is away).
+ *   Hints from different instances may then arrive out of seq order; the live stream reads the
+ *   gap back from the database (live.service memberEventStream).
  */
 export interface EventBus {
   /** Publish a JSON-serialisable message on `channel`. */
@@ -56,6 +63,9 @@ export function createMemoryBus(): EventBus {
  *        one Redis without hearing each other's events.
  */
 export function createRedisBus(url: string, log: Logger, channelPrefix = ""): EventBus {
+  // On the wire: `@<origin>@<JSON>` (a JSON message never starts with '@'; a bare JSON message,
+  // from an instance of an earlier version during a rolling deploy, is taken as it is).
+  const self = `@${crypto.randomBytes(6).toString("base64url")}@`;
   // Auto-pipelining: the publishes of one tick leave in one write (issue 12: under load, socket
   // writes were the server's largest CPU cost per message; each is a system call).
   const pub = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true });
@@ -76,10 +86,11 @@ export function createRedisBus(url: string, log: Logger, channelPrefix = ""): Ev
     connectedBefore = true;
   });
   sub.on("message", (prefixed: string, raw: string) => {
+    if (raw.startsWith(self)) return; // published here: already delivered to the local listeners
     const channel = prefixed.slice(channelPrefix.length);
     let message: unknown;
     try {
-      message = JSON.parse(raw);
+      message = JSON.parse(raw.startsWith("@") ? raw.slice(raw.indexOf("@", 1) + 1) : raw);
     } catch {
       log.warn({ channel }, "dropping a malformed bus message");
       return;
@@ -90,10 +101,16 @@ export function createRedisBus(url: string, log: Logger, channelPrefix = ""): Ev
   return {
     kind: "redis",
     async publish(channel, message) {
+      const raw = JSON.stringify(message);
+      if (counts.has(channel)) {
+        const copy = JSON.parse(raw) as unknown; // what another instance would receive
+        queueMicrotask(() => local.emit(channel, copy));
+      }
       // A hint is worth sending only now: while Redis is away, fail at once instead of queueing
-      // (subscribers read back from the database when it returns), so no caller waits on an outage.
+      // (the other instances' subscribers read back from the database when it returns), so no
+      // caller waits on an outage.
       if (pub.status !== "ready") throw new Error(`the bus is not connected (${pub.status})`);
-      await pub.publish(channelPrefix + channel, JSON.stringify(message));
+      await pub.publish(channelPrefix + channel, self + raw);
     },
     async subscribe(channel, listener) {
       local.on(channel, listener);

@@ -81,6 +81,32 @@ describe.skipIf(skipWithout("postgres+redis", "two app instances sharing Postgre
       await aLive.waitFor((e) => e.data.type === "match.new", "match.new on instance 1");
     });
 
+    it("a member with a tab on each instance gets every message once, in order, on both, while two instances send at once", async () => {
+      // Each instance delivers to its own tabs first and to the other's through Redis (infra/bus.ts),
+      // so a tab can see a later event before an earlier one: the stream reads the gap back.
+      const a = await createMember(one.deps, { paid: true, credits: 1000 });
+      const c = await createMember(two.deps, { paid: true, credits: 1000 });
+      const b = await createMember(one.deps);
+      const from = await lastEventIdOf(one, b.id);
+      const onOne = collectLiveEvents(browser(one, b).openSocket().client, from);
+      const onTwo = collectLiveEvents(browser(two, b).openSocket().client, from);
+      await Promise.all([onOne.waitStarted(), onTwo.waitStarted()]);
+      const aSends = browser(one, a);
+      const cSends = browser(two, c);
+      const send = (via: TestBrowser, body: string) =>
+        via.trpc.chats.send.mutate({ toProfileId: b.id, clientId: crypto.randomUUID(), body });
+      const ROUNDS = 15;
+      for (let i = 0; i < ROUNDS; i++) await Promise.all([send(aSends, `a${i}`), send(cSends, `c${i}`)]);
+
+      for (const live of [onOne, onTwo]) {
+        await live.waitForCount(2 * ROUNDS);
+        const ids = live.events.map((e) => Number(e.id));
+        expect(ids).toEqual(ids.map((_, i) => ids[0]! + i)); // every event id once, in order
+        const bodies = live.events.map((e) => (e.data as { message: { body: string } }).message.body);
+        expect(new Set(bodies).size).toBe(2 * ROUNDS);
+      }
+    });
+
     it("a tab that moves to the other instance resumes after its last event id", async () => {
       const a = await createMember(one.deps, { paid: true, credits: 100 });
       const b = await createMember(one.deps);

@@ -14,32 +14,39 @@ const codeOf = (err: unknown) => (err as { code?: string }).code ?? null;
 
 /**
  * The bus carries hints only (ARCHITECTURE "Real time"): while Redis is away, sends still commit
- * and answer; when it comes back, every subscriber reads back from its cursor at once, without
- * waiting for the next message. Runs with a Redis of the test's own (never the shared one).
+ * and answer, and the tabs on the instance that served them still get them live (local first,
+ * infra/bus.ts); when Redis comes back, every subscriber on the other instance reads back from its
+ * cursor at once, without waiting for the next message. Two instances, with a Redis of the test's
+ * own (never the shared one).
  */
 describe.runIf(process.env.TEST_REDIS_URL)("a Redis outage", { timeout: 180_000 }, () => {
   let redis: OwnRedis;
   let db: TestDatabase;
   let server: TestServer;
+  let other: TestServer;
   beforeAll(async () => {
     redis = await startOwnRedis();
     db = await createTestDatabase();
-    server = await startTestServer(db, { redis: true, env: { REDIS_URL: redis.url } });
+    server = await startTestServer(db, { redis: true, env: { REDIS_URL: redis.url, INSTANCE_ID: "one" } });
+    other = await startTestServer(db, { redis: true, env: { REDIS_URL: redis.url, INSTANCE_ID: "two" } });
   });
   afterAll(async () => {
-    await redis?.start(); // the server closes its bus connections cleanly
-    await server?.close();
+    await redis?.start(); // the servers close their bus connections cleanly
+    await Promise.all([server?.close(), other?.close()]);
     await db?.drop();
     await redis?.stop();
   });
 
-  it("of 30 s: sends commit and answer, login throttling holds, and the recipient's open subscription gets everything when Redis returns", async () => {
+  it("of 30 s: sends commit and answer, login throttling holds, and the recipient's open subscription on the other instance gets everything when Redis returns", async () => {
     const sender = await createMember(server.deps, { paid: true, credits: 1000 });
     const recipient = await createMember(server.deps);
-    const browser = TestBrowser.withSession(server, recipient);
+    const browser = TestBrowser.withSession(other, recipient);
     const socket = browser.openSocket();
     const live = collectLiveEvents(socket.client, null);
-    await live.waitStarted(20_000);
+    // The sender's own tab, on the instance that serves the sends.
+    const senderBrowser = TestBrowser.withSession(server, sender);
+    const senderLive = collectLiveEvents(senderBrowser.openSocket().client, null);
+    await Promise.all([live.waitStarted(20_000), senderLive.waitStarted(20_000)]);
     const api = await callerFor(server.deps, sender);
 
     await redis.stop();
@@ -67,6 +74,11 @@ describe.runIf(process.env.TEST_REDIS_URL)("a Redis outage", { timeout: 180_000 
       await new Promise((r) => setTimeout(r, 1000));
     }
     expect(live.events.some((e) => e.data.type === "message.new")).toBe(false);
+    // On the instance that served them, the sender's tab had each one live, Redis or not.
+    await senderLive.waitFor(
+      () => senderLive.events.filter((e) => e.data.type === "message.new").length >= bodies.length,
+      "the sender's own messages on its instance",
+    );
 
     await redis.start();
     // No further message is sent: the comeback alone makes the subscription read back.
@@ -79,6 +91,7 @@ describe.runIf(process.env.TEST_REDIS_URL)("a Redis outage", { timeout: 180_000 
       live.events.filter((e) => e.data.type === "message.new").map((e) => (e.data.message as { body: string }).body),
     ).toEqual(bodies);
     live.unsubscribe();
-    await browser.closeSockets();
+    senderLive.unsubscribe();
+    await Promise.all([browser.closeSockets(), senderBrowser.closeSockets()]);
   });
 });
