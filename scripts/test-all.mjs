@@ -1,4 +1,4 @@
-// `npm test`: every check — lint and format, the integration suite (vitest, on PGlite and on
+// `npm test`: every check — lint, types and format, the integration suite (vitest, on PGlite and on
 // PostgreSQL + Redis) and the screens (Playwright in Debian's Chromium) — then one closing line
 // "N passed, N failed, N skipped".
 //
@@ -28,6 +28,8 @@ const readJson = (file) => {
 
 console.log("\n== lint (ESLint: typescript-eslint and the architecture's import zones)");
 const lintStatus = run("eslint", ["."]);
+console.log("\n== types (tsc --noEmit: client, server, tests, benches)");
+const typesStatus = run("tsc", ["--noEmit", "-p", "tsconfig.json"]);
 console.log("\n== format (Prettier)");
 const formatStatus = run("prettier", ["--check", "--log-level=warn", "."]);
 
@@ -57,9 +59,10 @@ const pFailed = p ? p.stats.unexpected : 1;
 const pSkipped = p?.stats?.skipped ?? 0;
 await services.stop();
 
-// Lint and format count as one check each.
-const checksPassed = (lintStatus === 0 ? 1 : 0) + (formatStatus === 0 ? 1 : 0);
-const checksFailed = 2 - checksPassed;
+// Lint, types and format count as one check each.
+const checks = [lintStatus, typesStatus, formatStatus];
+const checksPassed = checks.filter((status) => status === 0).length;
+const checksFailed = checks.length - checksPassed;
 const passed = vPassed + pPassed + checksPassed;
 const failed =
   vFailed +
@@ -69,7 +72,8 @@ const failed =
   (pwStatus !== 0 && pFailed === 0 ? 1 : 0);
 
 console.log(`\ndatabase: ${services.label}`);
-console.log(`lint: ${lintStatus === 0 ? "passed" : "failed"}; format: ${formatStatus === 0 ? "passed" : "failed"}`);
+const verdict = (status) => (status === 0 ? "passed" : "failed");
+console.log(`lint: ${verdict(lintStatus)}; types: ${verdict(typesStatus)}; format: ${verdict(formatStatus)}`);
 console.log(
   `vitest: ${vPassed} passed, ${vFailed} failed, ${vSkipped} skipped; playwright: ${pPassed} passed, ${pFailed} failed, ${pSkipped} skipped`,
 );

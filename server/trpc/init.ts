@@ -69,7 +69,11 @@ async function currentMemberWithinLimits(opts: {
     ctx.longLived && ctx.member && !meta?.sessionCheckedInSend
       ? await resolveSessionById(ctx.deps, ctx.member.sessionId)
       : ctx.member;
-  const keys = limitKeysFor(path, { ...ctx, member }, PROCEDURE_LIMITS[path] ? await opts.getRawInput() : undefined);
+  const keys = limitKeysFor(
+    path,
+    member === ctx.member ? ctx : { ...ctx, member },
+    PROCEDURE_LIMITS[path] ? await opts.getRawInput() : undefined,
+  );
   for (const [name, key] of keys) await ctx.deps.rateLimits.consume(name, key);
   return member;
 }

@@ -102,7 +102,7 @@ describe.skipIf(skipWithout("postgres+redis", "two app instances sharing Postgre
         await live.waitForCount(2 * ROUNDS);
         const ids = live.events.map((e) => Number(e.id));
         expect(ids).toEqual(ids.map((_, i) => ids[0]! + i)); // every event id once, in order
-        const bodies = live.events.map((e) => (e.data as { message: { body: string } }).message.body);
+        const bodies = live.events.map((e) => (e.data as { message?: { body?: string } }).message?.body);
         expect(new Set(bodies).size).toBe(2 * ROUNDS);
       }
     });
