@@ -1,4 +1,6 @@
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from "react-router";
+import { createBrowserRouter, Navigate, Outlet, useLocation, useNavigation } from "react-router";
+// The DOM RouterProvider: navigations can ask for `flushSync` (lib/api/use-logout.ts).
+import { RouterProvider } from "react-router/dom";
 import { ChatLayout, DefaultLayout, EmptyLayout, LanderLayout } from "../components/layouts/layouts";
 import { NotFoundPage, RouteErrorPage } from "../components/errors/error-pages";
 import { LoadingState } from "../components/ui/states";
@@ -14,10 +16,13 @@ import { paths } from "./paths";
 function RequireMember() {
   const { me, isLoading } = useMe();
   const location = useLocation();
+  const navigation = useNavigation();
   if (isLoading) return <LoadingState />;
   if (!me) {
     // The member's own logout: it goes home once the server has answered (lib/api/use-logout.ts).
-    if (isLoggingOut()) return <LoadingState />;
+    // Until the home screen is drawn (its navigation ends in a transition, which a render for
+    // "visitor" may come before), this page is being left anyway: nowhere else to send them.
+    if (isLoggingOut() || navigation.state !== "idle") return <LoadingState />;
     return <Navigate to={`${paths.login}?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   }
   return <Outlet />;

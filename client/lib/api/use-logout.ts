@@ -19,11 +19,18 @@ export function useLogout() {
       // member (new socket, no cached data), as account deletion does. Awaiting anything first
       // left a window where a call answered 403 sent the member to /login?next=<that page>, or
       // the member-only page sent the visitor there.
-      navigate("/", { replace: true });
+      // The logout stays "under way" until the navigation home has ended (it waits for the home
+      // screen's code). React Router then draws the new page in a transition, which a render for
+      // accounts.me answering "visitor" may come before: that render still draws the member's
+      // page, whose guard (app/router.tsx RequireMember) must not send the visitor to
+      // /login?next=<that page>. `flushSync` draws the navigation's start at once, so that guard
+      // sees it under way (useNavigation) until the home screen replaces it.
+      const leftThePage = navigate("/", { replace: true, flushSync: true });
       try {
         await sessionChanged();
         // Pushes for this member must not reach the next one on this device (issue 11).
         await forgetPushSubscription();
+        await leftThePage;
       } finally {
         setLoggingOut(false);
       }
