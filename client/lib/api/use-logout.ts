@@ -16,15 +16,13 @@ export function useLogout() {
         if (key.startsWith("alert-dismissed:time-bonus")) localStorage.removeItem(key);
       for (const key of Object.keys(sessionStorage)) if (key.startsWith("time-bonus-")) sessionStorage.removeItem(key);
       // The session has ended on the server: leave the member's page at once, then forget the
-      // member (new socket, no cached data), as account deletion does. Awaiting anything first
-      // left a window where a call answered 403 sent the member to /login?next=<that page>, or
-      // the member-only page sent the visitor there.
-      // The logout stays "under way" until the navigation home has ended (it waits for the home
-      // screen's code). React Router then draws the new page in a transition, which a render for
-      // accounts.me answering "visitor" may come before: that render still draws the member's
-      // page, whose guard (app/router.tsx RequireMember) must not send the visitor to
-      // /login?next=<that page>. `flushSync` draws the navigation's start at once, so that guard
-      // sees it under way (useNavigation) until the home screen replaces it.
+      // member (new socket, no cached data), as account deletion does. Neither a call answered
+      // 403 nor the member-only page may send the visitor to /login?next=<that page> meanwhile:
+      // - before the navigation starts: awaiting nothing first, and the logout flag;
+      // - until it ends (it waits for the home screen's code): the flag, lowered only after it;
+      // - after that, React Router draws the home screen in a transition, which a render for
+      //   accounts.me answering "visitor" may come before: `flushSync` draws the navigation's
+      //   start at once, and the member-only guard (app/router.tsx) waits while one is under way.
       const leftThePage = navigate("/", { replace: true, flushSync: true });
       try {
         await sessionChanged();
