@@ -41,8 +41,9 @@ export interface RequestDrain {
  *
  * A request counts from `onRequest` until its answer is closed (written, or the client went away)
  * and its lifecycle has reached its end (its route handler settled, or an answer was sent): a
- * handler whose client disconnected keeps running, and its queries still need the database. WebSocket upgrades are not counted (a socket lives for
- * hours; shutdown closes sockets after the drain, and clients resume from their last event id).
+ * handler whose client disconnected keeps running, and its queries still need the database.
+ * WebSocket upgrades are not counted (a socket lives for hours; shutdown closes sockets after the
+ * drain, and clients resume from their last event id).
  *
  * Call right after creating the Fastify instance, before any plugin registers routes (the
  * onRoute hook wraps the handlers of routes added afterwards).
