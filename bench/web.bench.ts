@@ -29,6 +29,7 @@ import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import puppeteer from "puppeteer-core";
+import { entryScreens } from "../client/app/paths.js";
 
 const env = process.env;
 const PORT = Number(env.BENCH_WEB_PORT ?? 3395);
@@ -46,13 +47,14 @@ const log = (msg: string) =>
   process.stdout.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(5)}s] ${msg}\n`);
 
 /**
- * The modules (client/) loaded lazily on a first visit of each path: the screen's, and for a
- * logged-in member the live stream (app/live-member.tsx, mounted once `me` is known).
+ * The modules (client/) loaded lazily on a first visit of each path: the screen's (the server
+ * names its chunks in the HTML: client/app/paths.ts `entryScreens`), and for a logged-in member
+ * the live stream (app/live-member.tsx, mounted once `me` is known).
  */
 const routeModules: Record<string, string[]> = {
-  "/": ["features/auth/routes/home-page.tsx"],
-  "/login": ["features/auth/routes/login-page.tsx"],
-  "/members": ["features/members/routes/search-page.tsx", "app/live-member.tsx"],
+  "/": [entryScreens["/"]!],
+  "/login": [entryScreens["/login"]!],
+  "/members": [entryScreens["/members"]!, "app/live-member.tsx"],
 };
 
 interface ManifestChunk {

@@ -195,3 +195,16 @@ const patternRegexes = routePatterns.map((pattern) => {
 export function isAppRoute(pathname: string): boolean {
   return pathname === "/" || patternRegexes.some((re) => re.test(pathname));
 }
+
+/**
+ * The screen module (its path under client/, as in the build's manifest) of the pages a first
+ * visit most often opens (issue 11): the server names its chunks in the app's HTML so that they
+ * load beside the entry script (server/http/app-page.ts), and `npm run bench:web` counts them in
+ * the page's first-load JavaScript. Each must be the module app/router.tsx loads for that path
+ * (tests/integration/site-pages.test.ts checks).
+ */
+export const entryScreens: Readonly<Record<string, string>> = {
+  [paths.home]: "features/auth/routes/home-page.tsx",
+  [paths.login]: "features/auth/routes/login-page.tsx",
+  [paths.members]: "features/members/routes/search-page.tsx",
+};

@@ -43,16 +43,22 @@ let reportSocket: (open: boolean) => void = () => {};
 const firstClients = makeTrpcClients((open) => reportSocket(open), logOutAfterAuthRequired);
 
 /**
- * Issue 11 (speed of the first visit): ask for accounts.me at start-up, beside the catalogue,
- * instead of after the first render: every first screen waits for it (visitor or member). The
- * answer lands in the query cache under the key `useMe` reads; a `useMe` mounted while it is
- * under way shares the same request. Through the one client and its links (retries, §7).
- * Input: none. Output: nothing (errors are left to `useMe`, which asks again).
+ * Issue 11 (speed of the first visit): know accounts.me before the first render. A page the
+ * server sent to a browser without a session cookie says so (`<meta name="amora-session"
+ * content="none">`, server/http/app-page.ts): that browser is a visitor, and the first screen
+ * draws at once, with no round trip. Otherwise accounts.me is asked for at start-up, beside the
+ * catalogue, instead of after the first render: every first screen waits for it (visitor or
+ * member). The answer lands in the query cache under the key `useMe` reads; a `useMe` mounted
+ * while it is under way shares the same request. Through the one client and its links (retries,
+ * §7). Input: none. Output: nothing (errors are left to `useMe`, which asks again).
  */
 export function prefetchSession(): void {
-  void createTRPCQueryUtils({ queryClient, client: firstClients.trpcClient }).accounts.me.prefetch(undefined, {
-    staleTime: 30_000,
-  });
+  const utils = createTRPCQueryUtils({ queryClient, client: firstClients.trpcClient });
+  if (document.querySelector('meta[name="amora-session"]')?.getAttribute("content") === "none") {
+    utils.accounts.me.setData(undefined, null);
+    return;
+  }
+  void utils.accounts.me.prefetch(undefined, { staleTime: 30_000 });
 }
 
 export function TrpcProvider({ children }: { children: ReactNode }) {

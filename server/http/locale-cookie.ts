@@ -11,17 +11,22 @@ import { appCookiesOf, isSecureRequest, setAppCookie } from "./session-cookie.js
  * signup's language, mails) carries the cookie (§9: 365 days). A request that has the cookie is
  * left alone; a domain_language that is none of the seven sets nothing (the client then falls
  * back to the browser's language, else en).
- * @returns whether a cookie was set (the caller then marks the answer private).
+ * @returns the page's locale (the cookie's when it is one of the seven, else the one set, else
+ *   null: the client will choose) and whether a cookie was set (the caller then marks the answer
+ *   private).
  */
 export async function setDefaultLocaleCookie(
   deps: Pick<AppDeps, "db" | "config">,
   req: FastifyRequest,
   reply: FastifyReply,
-): Promise<boolean> {
-  if (appCookiesOf(req.raw.headers).locale) return false;
+): Promise<{ locale: string | null; setCookie: boolean }> {
+  const fromCookie = appCookiesOf(req.raw.headers).locale;
+  if (fromCookie) {
+    return { locale: (LOCALES as readonly string[]).includes(fromCookie) ? fromCookie : null, setCookie: false };
+  }
   const site = await getSiteForHost(deps, req.raw.headers.host ?? null);
   const lang = site.domain_language.slice(0, 2).toLowerCase();
-  if (!(LOCALES as readonly string[]).includes(lang)) return false;
+  if (!(LOCALES as readonly string[]).includes(lang)) return { locale: null, setCookie: false };
   setAppCookie(reply, isSecureRequest(deps.config, req.raw), LOCALE_COOKIE_NAME, lang, LOCALE_COOKIE_MAX_AGE_SECONDS);
-  return true;
+  return { locale: lang, setCookie: true };
 }

@@ -1,6 +1,9 @@
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
+import { Negotiator } from "@fastify/accept-negotiator";
+import { createAppPages } from "./app-page.js";
+import { appCookiesOf } from "./session-cookie.js";
 import { builtInPageSlugs, isAppRoute, pageTokenOf, publicPages } from "../../client/app/paths.js";
 
 /** Hashed build output (`/assets/name-HASH.js`): its name changes with its content. */
@@ -20,7 +23,8 @@ const API_PREFIX = /^\/(trpc|api|media|payments|simulated-checkout)(\/|$|\?)/;
  *   everything else `no-cache`;
  * - `GET /robots.txt` (text/plain, points at the sitemap) and `GET /sitemap.xml` (the public pages
  *   of client/app/paths.ts, absolute URLs on the request's own origin);
- * - any other GET: index.html (`no-cache`), status 200 when the path is one of the app's routes
+ * - any other GET: index.html (`no-cache`; made for the locale and screen by http/app-page.ts,
+ *   compressed once per form, `Vary: Accept-Encoding, Cookie`), status 200 when the path is one of the app's routes
  *   (client/app/paths.ts `routePatterns`), else 404 — the SPA then shows §2's 'This page could
  *   not be found'. /pages/{token} is 200 only for a built-in page or a token `pageExists` knows.
  *   API prefixes and non-GET requests answer JSON 404.
@@ -31,13 +35,22 @@ export async function clientRoutes(
   opts: {
     clientDist: string;
     hasClient: boolean;
-    /** Before the app's HTML is sent: may set cookies (§4 default locale); true when it set one. */
-    beforeAppPage?: (req: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+    /**
+     * Before the app's HTML is sent: may set cookies (§4 default locale). Returns the page's
+     * locale (null: unknown) and whether it set a cookie.
+     */
+    beforeAppPage?: (
+      req: FastifyRequest,
+      reply: FastifyReply,
+    ) => Promise<{ locale: string | null; setCookie: boolean }>;
     /** Whether the serving site has its own page `token` (§2 /pages/{token}, table site_pages). */
     pageExists?: (req: FastifyRequest, token: string) => Promise<boolean>;
   },
 ) {
   const { clientDist, hasClient } = opts;
+  const appPages = hasClient ? createAppPages(clientDist) : null;
+  // Brotli before gzip, by the client's Accept-Encoding (q-values honoured), as @fastify/static does.
+  const encodings = new Negotiator<"br" | "gzip">({ supportedValues: ["br", "gzip"] });
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDist,
@@ -87,9 +100,25 @@ export async function clientRoutes(
 
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split("?")[0] ?? "/";
-    if ((req.method === "GET" || req.method === "HEAD") && !API_PREFIX.test(pathname) && hasClient) {
-      const setCookie = opts.beforeAppPage ? await opts.beforeAppPage(req, reply) : false;
-      return sendApp(reply, (await isServedPage(req, pathname)) ? 200 : 404, setCookie);
+    if ((req.method === "GET" || req.method === "HEAD") && !API_PREFIX.test(pathname) && appPages) {
+      const { locale, setCookie } = opts.beforeAppPage
+        ? await opts.beforeAppPage(req, reply)
+        : { locale: null, setCookie: false };
+      const status = (await isServedPage(req, pathname)) ? 200 : 404;
+      const visitor = !appCookiesOf(req.raw.headers).sessionToken;
+      const body = appPages.page(locale, status === 200 ? pathname : "", visitor);
+      const encoding = encodings.negotiate(String(req.headers["accept-encoding"] ?? ""));
+      if (encoding) reply.header("content-encoding", encoding);
+      return (
+        reply
+          .code(status)
+          .type("text/html; charset=utf-8")
+          // The page follows the locale cookie and the encoding; an answer that sets a cookie is
+          // this visitor's own: never kept by a shared cache.
+          .header("vary", "accept-encoding, cookie")
+          .header("cache-control", setCookie ? `private, ${REVALIDATE_CACHE}` : REVALIDATE_CACHE)
+          .send(encoding ? body[encoding] : body.html)
+      );
     }
     return reply.code(404).send({ error: "not_found", message: "This page could not be found" });
   });
@@ -100,17 +129,6 @@ export async function clientRoutes(
     if (token === null) return !pathname.toLowerCase().startsWith("/pages/");
     if ((builtInPageSlugs as readonly string[]).includes(token)) return true;
     return opts.pageExists ? opts.pageExists(req, token) : true;
-  }
-
-  function sendApp(reply: FastifyReply, status: number, setCookie: boolean) {
-    return (
-      reply
-        .code(status)
-        .type("text/html")
-        // An answer that sets a cookie is this visitor's own: never kept by a shared cache.
-        .header("cache-control", setCookie ? `private, ${REVALIDATE_CACHE}` : REVALIDATE_CACHE)
-        .sendFile("index.html", clientDist)
-    );
   }
 }
 

@@ -9,7 +9,8 @@ import { createLogger } from "../../server/infra/logger.js";
 import { clearSiteCache } from "../../server/features/site/site.service.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { precompressDir } from "../../scripts/vite-precompress.js";
-import { isAppRoute, publicPages, routePatterns } from "../../client/app/paths.js";
+import { entryScreens, isAppRoute, publicPages, routePatterns } from "../../client/app/paths.js";
+import { createAppPages } from "../../server/http/app-page.js";
 
 /**
  * Issue 11, the HTTP side of the first visit: the built client precompressed (brotli, gzip) and
@@ -23,6 +24,8 @@ let built: App;
 let clientDir: string;
 const bigScript = `console.log(${JSON.stringify("amora ".repeat(2000))});\n`;
 const indexHtml = `<!doctype html><html lang="en"><head><title>Amora</title>${"<!-- padding -->".repeat(60)}</head><body><div id="root"></div></body></html>`;
+/** The page as a browser without a session cookie gets it: marked as a visitor's (http/app-page.ts). */
+const visitorHtml = indexHtml.replace("</head>", '  <meta name="amora-session" content="none">\n  </head>');
 
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-pages-client-"));
@@ -108,7 +111,88 @@ describe("the app's files", () => {
       // A first visit (no locale cookie) gets the §4 default-locale cookie: a private answer.
       expect(res.headers["cache-control"], url).toBe("private, no-cache");
       expect(res.headers["content-encoding"], url).toBe("br");
-      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(indexHtml);
+      expect(String(res.headers.vary), url).toMatch(/accept-encoding, cookie/i);
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(visitorHtml);
+    }
+  });
+
+  it("a browser with a session cookie gets the page without the visitor mark (the client asks accounts.me)", async () => {
+    const res = await get("/members", { cookie: "auth=any-token; locale=en" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(indexHtml);
+  });
+
+  it("the HTML honours Accept-Encoding's q-values: a client that refuses brotli gets gzip, `*;q=0` identity", async () => {
+    const gz = await get("/", { "accept-encoding": "br;q=0, gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(visitorHtml);
+    const plain = await get("/", { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(visitorHtml);
+  });
+});
+
+describe("the app's HTML names the chunks the first screen needs (server/http/app-page.ts)", () => {
+  // A build-like manifest: an entry with one static import, three catalogues, the home screen
+  // with a chunk of its own and one it shares with the entry.
+  const manifest = {
+    "index.html": { file: "assets/index-E1.js", isEntry: true, imports: ["_shared-S1.js"] },
+    "_shared-S1.js": { file: "assets/shared-S1.js" },
+    "_col-C1.js": { file: "assets/col-C1.js", imports: ["_shared-S1.js"] },
+    "locales/en.po": { file: "assets/en-L1.js", isDynamicEntry: true },
+    "locales/de.po": { file: "assets/de-L2.js", isDynamicEntry: true },
+    "features/auth/routes/home-page.tsx": {
+      file: "assets/home-page-H1.js",
+      isDynamicEntry: true,
+      imports: ["index.html", "_col-C1.js", "_shared-S1.js"],
+    },
+  };
+  const template = `<!doctype html>\n<html lang="en">\n  <head>\n    <script type="module" crossorigin src="/assets/index-E1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/shared-S1.js">\n  </head>\n  <body><div id="root"></div></body>\n</html>\n`;
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "app-page-"));
+    fs.mkdirSync(path.join(dir, ".vite"));
+    fs.writeFileSync(path.join(dir, "index.html"), template);
+    fs.writeFileSync(path.join(dir, ".vite", "manifest.json"), JSON.stringify(manifest));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const preloads = (html: string) =>
+    [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+
+  it("the locale's catalogue and the screen's own chunks, beside the entry's; lang is the locale", () => {
+    const { html, br, gzip } = createAppPages(dir).page("de", "/");
+    expect(html).toContain('<html lang="de">');
+    expect(preloads(html)).toEqual([
+      "/assets/shared-S1.js",
+      "/assets/de-L2.js",
+      "/assets/home-page-H1.js",
+      "/assets/col-C1.js",
+    ]);
+    expect(zlib.brotliDecompressSync(br).toString()).toBe(html);
+    expect(zlib.gunzipSync(gzip).toString()).toBe(html);
+  });
+
+  it("a page that is not an entry screen gets the catalogue only; an unknown locale leaves the page as built", () => {
+    const pages = createAppPages(dir);
+    expect(preloads(pages.page("en", "/chats/3").html)).toEqual(["/assets/shared-S1.js", "/assets/en-L1.js"]);
+    expect(preloads(pages.page("en", "/?x=1".split("?")[0]!).html)).toContain("/assets/home-page-H1.js");
+    expect(pages.page(null, "/nope").html).toBe(template);
+    expect(pages.page("pl", "/chats").html).toBe(template); // no catalogue of pl in this build
+  });
+
+  it("marks the page of a browser without a session cookie as a visitor's", () => {
+    const pages = createAppPages(dir);
+    expect(pages.page("en", "/", true).html).toContain('<meta name="amora-session" content="none">');
+    expect(pages.page("en", "/", false).html).not.toContain("amora-session");
+    expect(pages.page(null, "/nope", true).html).toBe(
+      template.replace("</head>", '  <meta name="amora-session" content="none">\n  </head>'),
+    );
+  });
+
+  it("each entry screen is the module client/app/router.tsx loads", () => {
+    const source = fs.readFileSync(path.join(process.cwd(), "client", "app", "router.tsx"), "utf8");
+    for (const module of Object.values(entryScreens)) {
+      expect(source, module).toContain(`import("../${module.replace(/\.tsx$/, "")}")`);
     }
   });
 });
@@ -163,7 +247,7 @@ describe("unknown routes (§2 404 page)", () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.headers["content-type"], url).toMatch(/text\/html/);
       expect(res.headers["cache-control"], url).toBe("private, no-cache");
-      expect(zlib.gunzipSync(res.rawPayload).toString(), url).toBe(indexHtml);
+      expect(zlib.gunzipSync(res.rawPayload).toString(), url).toBe(visitorHtml);
     }
   });
 
