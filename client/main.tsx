@@ -4,13 +4,14 @@ import { I18nProvider } from "@lingui/react";
 import "bootstrap/dist/css/bootstrap.min.css";
 import "./app/theme.css";
 import { activateLocale, i18n, initialLocale } from "./lib/i18n";
-import { prefetchSession, TrpcProvider } from "./app/trpc-provider";
+import { prefetchFirstScreen, TrpcProvider } from "./app/trpc-provider";
 import { AppRouter } from "./app/router";
 import { registerServiceWorker } from "./lib/service-worker";
 
-// The session is asked for at once, beside the catalogue (issue 11); the app renders once the
-// catalogue is in (no top-level await: it would turn off Rolldown's merging of small chunks).
-prefetchSession();
+// What the first screen waits for is asked for at once, beside the catalogue (issue 11); the app
+// renders once the catalogue is in (no top-level await: it would turn off Rolldown's merging of
+// small chunks).
+prefetchFirstScreen();
 // The first render is a transition: React renders it in slices that yield to the browser, so a
 // phone's main thread is never blocked for the whole tree at once (Total Blocking Time, issue 11).
 void activateLocale(initialLocale()).then(() =>

@@ -5,6 +5,7 @@ import { makeTrpcClients, trpc } from "../lib/trpc";
 import { paths } from "./paths";
 import { ConnectionContext } from "../lib/connection";
 import { isLoggingOut } from "../lib/session";
+import { entryWarningMayShow } from "../components/layouts/site-entry-warning";
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -43,22 +44,26 @@ let reportSocket: (open: boolean) => void = () => {};
 const firstClients = makeTrpcClients((open) => reportSocket(open), logOutAfterAuthRequired);
 
 /**
- * Issue 11 (speed of the first visit): know accounts.me before the first render. A page the
- * server sent to a browser without a session cookie says so (`<meta name="amora-session"
- * content="none">`, server/http/app-page.ts): that browser is a visitor, and the first screen
- * draws at once, with no round trip. Otherwise accounts.me is asked for at start-up, beside the
- * catalogue, instead of after the first render: every first screen waits for it (visitor or
- * member). The answer lands in the query cache under the key `useMe` reads; a `useMe` mounted
- * while it is under way shares the same request. Through the one client and its links (retries,
- * §7). Input: none. Output: nothing (errors are left to `useMe`, which asks again).
+ * Issue 11 (speed of the first visit): ask at start-up, beside the catalogue, for what every first
+ * screen waits for, instead of after the first render:
+ * - accounts.me. A page the server sent to a browser without a session cookie says so
+ *   (`<meta name="amora-session" content="none">`, server/http/app-page.ts): that browser is a
+ *   visitor, known at once with no round trip;
+ * - the site's settings and the visitor's country (site.settings, site.visitor: the layout's);
+ * - for a visitor who may see it, the §4 site-entry warning's server part (site.entryWarning).
+ * Answers land in the query cache under the keys the hooks read, with their stale times; a hook
+ * mounted while a request is under way shares it. Through the one client and its links (retries,
+ * §7; the calls of one tick go as one batch). Input: none. Output: nothing (errors are left to the
+ * hooks, which ask again).
  */
-export function prefetchSession(): void {
+export function prefetchFirstScreen(): void {
   const utils = createTRPCQueryUtils({ queryClient, client: firstClients.trpcClient });
-  if (document.querySelector('meta[name="amora-session"]')?.getAttribute("content") === "none") {
-    utils.accounts.me.setData(undefined, null);
-    return;
-  }
-  void utils.accounts.me.prefetch(undefined, { staleTime: 30_000 });
+  const visitor = document.querySelector('meta[name="amora-session"]')?.getAttribute("content") === "none";
+  if (visitor) utils.accounts.me.setData(undefined, null);
+  else void utils.accounts.me.prefetch(undefined, { staleTime: 30_000 });
+  void utils.site.settings.prefetch(undefined, { staleTime: 5 * 60_000 });
+  void utils.site.visitor.prefetch(undefined, { staleTime: 5 * 60_000 });
+  if (visitor && entryWarningMayShow()) void utils.site.entryWarning.prefetch(undefined, { staleTime: Infinity });
 }
 
 export function TrpcProvider({ children }: { children: ReactNode }) {

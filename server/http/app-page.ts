@@ -27,7 +27,7 @@ export interface AppPageBody {
  * `<html lang>` is the locale too, so assistive technology reads the first paint in its language.
  * A browser without a session cookie is a visitor: the page says so (`<meta name="amora-session"
  * content="none">`), and the client draws its first screen without asking accounts.me first
- * (client/app/trpc-provider.tsx `prefetchSession`).
+ * (client/app/trpc-provider.tsx `prefetchFirstScreen`).
  *
  * Each form is built on first use and kept (7 locales × a few screens × visitor or not). Without a manifest (a
  * fixture, a build without one) or for a locale the build has no catalogue of, the page is the

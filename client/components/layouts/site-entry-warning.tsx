@@ -43,6 +43,14 @@ function readSkipped(): string | null {
 }
 
 /**
+ * The browser's part of the §4 rule: not the installed app and not already skipped. The app asks
+ * site.entryWarning at start-up only then (app/trpc-provider.tsx `prefetchFirstScreen`).
+ */
+export function entryWarningMayShow(): boolean {
+  return !readSkipped() && !isInstalledApp();
+}
+
+/**
  * §4 site-entry warning (§1 "An adult-entry warning is shown; some layouts have a
  * country-restricted version for NL and DE"). Shown when: not the installed app (display-mode
  * standalone), not already skipped (a stored timestamp), not disabled by the site setting
