@@ -6,6 +6,9 @@ import { paths } from "./paths";
 import { ConnectionContext } from "../lib/connection";
 import { isLoggingOut } from "../lib/session";
 import { entryWarningMayShow } from "../components/layouts/site-entry-warning";
+import type { RouterOutputs } from "../lib/router-types";
+
+type CurrentUser = NonNullable<RouterOutputs["accounts"]["me"]>;
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -46,9 +49,9 @@ const firstClients = makeTrpcClients((open) => reportSocket(open), logOutAfterAu
 /**
  * Issue 11 (speed of the first visit): ask at start-up, beside the catalogue, for what every first
  * screen waits for, instead of after the first render:
- * - accounts.me. A page the server sent to a browser without a session cookie says so
- *   (`<meta name="amora-session" content="none">`, server/http/app-page.ts): that browser is a
- *   visitor, known at once with no round trip;
+ * - accounts.me, known at once when the page brings it (server/http/app-page.ts): a visitor's page
+ *   says so (`<meta name="amora-session" content="none">`), a member's carries the answer (the
+ *   JSON block `#amora-me`, removed once read);
  * - the site's settings and the visitor's country (site.settings, site.visitor: the layout's);
  * - for a visitor who may see it, the §4 site-entry warning's server part (site.entryWarning).
  * Answers land in the query cache under the keys the hooks read, with their stale times; a hook
@@ -56,10 +59,24 @@ const firstClients = makeTrpcClients((open) => reportSocket(open), logOutAfterAu
  * §7; the calls of one tick go as one batch). Input: none. Output: nothing (errors are left to the
  * hooks, which ask again).
  */
+/** The member's accounts.me answer the page brought (`#amora-me`), taken out of the page; null without one. */
+function pageMe(): CurrentUser | null {
+  const block = document.getElementById("amora-me");
+  if (!block) return null;
+  block.remove();
+  try {
+    return JSON.parse(block.textContent ?? "") as CurrentUser;
+  } catch {
+    return null; // the client asks accounts.me itself
+  }
+}
+
 export function prefetchFirstScreen(): void {
   const utils = createTRPCQueryUtils({ queryClient, client: firstClients.trpcClient });
   const visitor = document.querySelector('meta[name="amora-session"]')?.getAttribute("content") === "none";
+  const me = pageMe();
   if (visitor) utils.accounts.me.setData(undefined, null);
+  else if (me) utils.accounts.me.setData(undefined, me);
   else void utils.accounts.me.prefetch(undefined, { staleTime: 30_000 });
   void utils.site.settings.prefetch(undefined, { staleTime: 5 * 60_000 });
   void utils.site.visitor.prefetch(undefined, { staleTime: 5 * 60_000 });

@@ -18,6 +18,13 @@ export interface AppPageBody {
 }
 
 /**
+ * Who the page is for, as far as the server knows: a visitor (no session cookie, or one whose
+ * session has ended), a member with their accounts.me answer (`me`, the procedure's JSON), or
+ * unknown (the session could not be looked up: the client asks itself).
+ */
+export type AppPageSession = { visitor: true } | { me: unknown } | null;
+
+/**
  * The app's HTML (`index.html` of the build), made for the page a visitor opens (issue 11, the
  * speed of a first visit). The SPA can only draw once its locale's catalogue and its screen's
  * chunk are in, and it learns their names only after the entry script has run: this adds, to the
@@ -25,22 +32,28 @@ export interface AppPageBody {
  * the site's default) and the chunks of the screen at `pathname` (client/app/paths.ts
  * `entryScreens`), so the browser fetches them beside the entry instead of one round trip after it.
  * `<html lang>` is the locale too, so assistive technology reads the first paint in its language.
- * A browser without a session cookie is a visitor: the page says so (`<meta name="amora-session"
- * content="none">`), and the client draws its first screen without asking accounts.me first
- * (client/app/trpc-provider.tsx `prefetchFirstScreen`).
  *
- * Each form is built on first use and kept (7 locales × a few screens × visitor or not). Without a manifest (a
- * fixture, a build without one) or for a locale the build has no catalogue of, the page is the
- * plain index.html.
+ * Every first screen also waits for accounts.me; the page answers it in advance
+ * (client/app/trpc-provider.tsx `prefetchFirstScreen` reads it):
+ * - a visitor's page says so: `<meta name="amora-session" content="none">`;
+ * - a member's page carries their accounts.me answer as a JSON data block
+ *   (`<script type="application/json" id="amora-me">`, never run, so the CSP is unchanged; `<`,
+ *   `>`, `&`, U+2028 and U+2029 escaped, so no text of the member's can close the element). Such a
+ *   page is the member's own: the caller sends it `private`.
+ *
+ * Visitors' and unknown pages are built on first use and kept (7 locales × a few screens × 2);
+ * a member's page is made per request from the kept unknown page and compressed quickly (brotli
+ * 4, gzip 6: about 3 KB). Without a manifest (a fixture, a build without one) or for a locale the
+ * build has no catalogue of, no preload is added and `lang` is left as built.
  */
 export function createAppPages(clientDist: string): {
   /**
    * @param locale one of the seven (§2), or null when unknown (no preload, `lang` as built).
    * @param pathname the request's path, no query.
-   * @param visitor true when the request carries no session cookie.
+   * @param session who the page is for (see AppPageSession).
    * @returns the page, its brotli and gzip forms.
    */
-  page(locale: string | null, pathname: string, visitor?: boolean): AppPageBody;
+  page(locale: string | null, pathname: string, session?: AppPageSession): AppPageBody;
 } {
   const template = fs.readFileSync(path.join(clientDist, "index.html"), "utf8");
   const manifestFile = path.join(clientDist, ".vite", "manifest.json");
@@ -61,29 +74,47 @@ export function createAppPages(clientDist: string): {
     visit(key, files);
     return [...files].filter((file) => !inEntry.has(file));
   };
+  const withTags = (html: string, tags: string[]) =>
+    tags.length > 0 ? html.replace("</head>", `  ${tags.join("\n    ")}\n  </head>`) : html;
 
   const cache = new Map<string, AppPageBody>();
+  const kept = (locale: string | null, screen: string | null, visitor: boolean): AppPageBody => {
+    const key = `${locale ?? ""}|${screen ?? ""}|${visitor}`;
+    let body = cache.get(key);
+    if (!body) {
+      const files = [...(locale ? chunksOf(`locales/${locale}.po`) : []), ...(screen ? chunksOf(screen) : [])];
+      let html = template;
+      if (locale && manifest[`locales/${locale}.po`])
+        html = html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+      const tags = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+      if (visitor) tags.push('<meta name="amora-session" content="none">');
+      html = withTags(html, tags);
+      body = {
+        html,
+        br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: zlib.gzipSync(html, { level: 9 }),
+      };
+      cache.set(key, body);
+    }
+    return body;
+  };
+
   return {
-    page(locale, pathname, visitor = false) {
+    page(locale, pathname, session = null) {
       const screen = entryScreens[pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname] ?? null;
-      const key = `${locale ?? ""}|${screen ?? ""}|${visitor}`;
-      let body = cache.get(key);
-      if (!body) {
-        const files = [...(locale ? chunksOf(`locales/${locale}.po`) : []), ...(screen ? chunksOf(screen) : [])];
-        let html = template;
-        if (locale && manifest[`locales/${locale}.po`])
-          html = html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
-        const tags = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-        if (visitor) tags.push('<meta name="amora-session" content="none">');
-        if (tags.length > 0) html = html.replace("</head>", `  ${tags.join("\n    ")}\n  </head>`);
-        body = {
-          html,
-          br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-          gzip: zlib.gzipSync(html, { level: 9 }),
-        };
-        cache.set(key, body);
-      }
-      return body;
+      if (!session || !("me" in session)) return kept(locale, screen, session !== null);
+      const json = JSON.stringify(session.me).replace(
+        /[<>&\u2028\u2029]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+      );
+      const html = withTags(kept(locale, screen, false).html, [
+        `<script type="application/json" id="amora-me">${json}</script>`,
+      ]);
+      return {
+        html,
+        br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
+        gzip: zlib.gzipSync(html, { level: 6 }),
+      };
     },
   };
 }

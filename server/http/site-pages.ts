@@ -2,8 +2,7 @@ import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { Negotiator } from "@fastify/accept-negotiator";
-import { createAppPages } from "./app-page.js";
-import { appCookiesOf } from "./session-cookie.js";
+import { createAppPages, type AppPageSession } from "./app-page.js";
 import { builtInPageSlugs, isAppRoute, pageTokenOf, publicPages } from "../../client/app/paths.js";
 
 /** Hashed build output (`/assets/name-HASH.js`): its name changes with its content. */
@@ -43,6 +42,11 @@ export async function clientRoutes(
       req: FastifyRequest,
       reply: FastifyReply,
     ) => Promise<{ locale: string | null; setCookie: boolean }>;
+    /**
+     * Who the app's HTML is for (http/app-page.ts): a visitor, a member with their accounts.me
+     * answer, or null (unknown: the client asks itself). Without it, every page is unknown.
+     */
+    sessionOfPage?: (req: FastifyRequest) => Promise<AppPageSession>;
     /** Whether the serving site has its own page `token` (§2 /pages/{token}, table site_pages). */
     pageExists?: (req: FastifyRequest, token: string) => Promise<boolean>;
   },
@@ -105,18 +109,21 @@ export async function clientRoutes(
         ? await opts.beforeAppPage(req, reply)
         : { locale: null, setCookie: false };
       const status = (await isServedPage(req, pathname)) ? 200 : 404;
-      const visitor = !appCookiesOf(req.raw.headers).sessionToken;
-      const body = appPages.page(locale, status === 200 ? pathname : "", visitor);
+      const session = opts.sessionOfPage ? await opts.sessionOfPage(req) : null;
+      const body = appPages.page(locale, status === 200 ? pathname : "", session);
       const encoding = encodings.negotiate(String(req.headers["accept-encoding"] ?? ""));
       if (encoding) reply.header("content-encoding", encoding);
       return (
         reply
           .code(status)
           .type("text/html; charset=utf-8")
-          // The page follows the locale cookie and the encoding; an answer that sets a cookie is
-          // this visitor's own: never kept by a shared cache.
+          // The page follows the cookies and the encoding; an answer that sets a cookie or
+          // carries a member's account is this browser's own: never kept by a shared cache.
           .header("vary", "accept-encoding, cookie")
-          .header("cache-control", setCookie ? `private, ${REVALIDATE_CACHE}` : REVALIDATE_CACHE)
+          .header(
+            "cache-control",
+            setCookie || (session && "me" in session) ? `private, ${REVALIDATE_CACHE}` : REVALIDATE_CACHE,
+          )
           .send(encoding ? body[encoding] : body.html)
       );
     }

@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { precompressDir } from "../../scripts/vite-precompress.js";
 import { entryScreens, isAppRoute, publicPages, routePatterns } from "../../client/app/paths.js";
 import { createAppPages } from "../../server/http/app-page.js";
+import { callerFor, createMember } from "../support/factories.js";
 
 /**
  * Issue 11, the HTTP side of the first visit: the built client precompressed (brotli, gzip) and
@@ -116,10 +117,20 @@ describe("the app's files", () => {
     }
   });
 
-  it("a browser with a session cookie gets the page without the visitor mark (the client asks accounts.me)", async () => {
-    const res = await get("/members", { cookie: "auth=any-token; locale=en" });
+  it("a browser whose session has ended is a visitor; a member's page brings what accounts.me answers, privately", async () => {
+    const ended = await get("/members", { cookie: `auth=${"x".repeat(43)}; locale=en` });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.body).toBe(visitorHtml);
+
+    const member = await createMember(built.deps, { name: "Page Member", confirmed: false }); // signup opened its session
+    const res = await get("/members", { cookie: `auth=${member.sessionToken}; locale=en` });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(indexHtml);
+    expect(res.headers["cache-control"]).toBe("private, no-cache");
+    expect(String(res.headers.vary)).toMatch(/cookie/i);
+    const block = /<script type="application\/json" id="amora-me">(.*?)<\/script>/s.exec(res.body);
+    const api = await callerFor(built.deps, member);
+    expect(JSON.parse(block![1]!)).toEqual(JSON.parse(JSON.stringify(await api.accounts.me())));
+    expect(res.body).not.toContain("amora-session");
   });
 
   it("the HTML honours Accept-Encoding's q-values: a client that refuses brotli gets gzip, `*;q=0` identity", async () => {
@@ -180,13 +191,26 @@ describe("the app's HTML names the chunks the first screen needs (server/http/ap
     expect(pages.page("pl", "/chats").html).toBe(template); // no catalogue of pl in this build
   });
 
-  it("marks the page of a browser without a session cookie as a visitor's", () => {
+  it("marks a visitor's page, and an unknown one not at all", () => {
     const pages = createAppPages(dir);
-    expect(pages.page("en", "/", true).html).toContain('<meta name="amora-session" content="none">');
-    expect(pages.page("en", "/", false).html).not.toContain("amora-session");
-    expect(pages.page(null, "/nope", true).html).toBe(
+    expect(pages.page("en", "/", { visitor: true }).html).toContain('<meta name="amora-session" content="none">');
+    expect(pages.page("en", "/", null).html).not.toContain("amora-session");
+    expect(pages.page(null, "/nope", { visitor: true }).html).toBe(
       template.replace("</head>", '  <meta name="amora-session" content="none">\n  </head>'),
     );
+  });
+
+  it("a member's page carries their accounts.me answer as inert JSON that no text of theirs can break out of", () => {
+    const me = { id: 7, name: "</script><script>alert(1)</script> & \u2028", credits: 30 };
+    const { html, br, gzip } = createAppPages(dir).page("en", "/members", { me });
+    const block = /<script type="application\/json" id="amora-me">(.*?)<\/script>/s.exec(html);
+    expect(block).not.toBeNull();
+    expect(block![1]).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(block![1]!)).toEqual(me);
+    expect(html.match(/<script/g)).toHaveLength(2); // the entry's and the data block: nothing injected
+    expect(html).not.toContain("amora-session");
+    expect(zlib.brotliDecompressSync(br).toString()).toBe(html);
+    expect(zlib.gunzipSync(gzip).toString()).toBe(html);
   });
 
   it("each entry screen is the module client/app/router.tsx loads", () => {
