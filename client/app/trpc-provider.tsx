@@ -47,6 +47,21 @@ let reportSocket: (open: boolean) => void = () => {};
 const firstClients = makeTrpcClients((open) => reportSocket(open), logOutAfterAuthRequired);
 
 /**
+ * The member's accounts.me answer the page brought (`#amora-me`), taken out of the page.
+ * @returns the answer, or null without one (or an unreadable one: the client then asks).
+ */
+function pageMe(): CurrentUser | null {
+  const block = document.getElementById("amora-me");
+  if (!block) return null;
+  block.remove();
+  try {
+    return JSON.parse(block.textContent ?? "") as CurrentUser;
+  } catch {
+    return null; // the client asks accounts.me itself
+  }
+}
+
+/**
  * Issue 11 (speed of the first visit): ask at start-up, beside the catalogue, for what every first
  * screen waits for, instead of after the first render:
  * - accounts.me, known at once when the page brings it (server/http/app-page.ts): a visitor's page
@@ -59,18 +74,6 @@ const firstClients = makeTrpcClients((open) => reportSocket(open), logOutAfterAu
  * §7; the calls of one tick go as one batch). Input: none. Output: nothing (errors are left to the
  * hooks, which ask again).
  */
-/** The member's accounts.me answer the page brought (`#amora-me`), taken out of the page; null without one. */
-function pageMe(): CurrentUser | null {
-  const block = document.getElementById("amora-me");
-  if (!block) return null;
-  block.remove();
-  try {
-    return JSON.parse(block.textContent ?? "") as CurrentUser;
-  } catch {
-    return null; // the client asks accounts.me itself
-  }
-}
-
 export function prefetchFirstScreen(): void {
   const utils = createTRPCQueryUtils({ queryClient, client: firstClients.trpcClient });
   const visitor = document.querySelector('meta[name="amora-session"]')?.getAttribute("content") === "none";
