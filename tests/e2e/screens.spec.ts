@@ -1,4 +1,5 @@
 import { test, expect } from "@playwright/test";
+import { logIn } from "./support";
 
 test("an unknown route shows the 404 page with a link home", async ({ page }) => {
   await page.goto("/no/such/page");
@@ -60,4 +61,18 @@ test("on a phone-sized screen the menu collapses behind a toggle", async ({ brow
   await expect(page.getByRole("link", { name: "Search members" })).toBeHidden();
   await toggle.click();
   await expect(page.getByRole("link", { name: "Search members" })).toBeVisible();
+});
+
+test("a member's page brings their account: a reload draws a member-only screen without asking accounts.me first", async ({
+  page,
+}) => {
+  await logIn(page, "demo@amora.test", "demo12345");
+  await page.goto("/chats");
+  await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
+  // From here on accounts.me cannot be answered: only the account the page itself brought lets
+  // the member-only screen draw (without it, the screen would wait, then send them to log in).
+  await page.route(/\/trpc\/[^?]*accounts\.me/, (route) => route.abort());
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/chats$/);
 });
