@@ -29,7 +29,7 @@ import { isAllowedOrigin, isJsonBody, mayReadOpsDetails, routeOf, routedPath } f
 import { isSecureRequest } from "./http/session-cookie.js";
 import { instrumentWebSockets, leanWebSocketRoutes } from "./http/websocket-lean.js";
 import { setDefaultLocaleCookie } from "./http/locale-cookie.js";
-import { pageSessionOf } from "./http/page-session.js";
+import { firstScreenLoader } from "./http/first-screen.js";
 import { sitePageExists } from "./features/site/site-pages.service.js";
 import { clientRoutes } from "./http/site-pages.js";
 import { RETRY_AFTER_SECONDS, rootErrorHandler } from "./http/errors.js";
@@ -310,7 +310,7 @@ export async function buildApp(
     clientDist: clientDir,
     hasClient,
     beforeAppPage: (req, reply) => setDefaultLocaleCookie(deps, req, reply),
-    sessionOfPage: (req) => pageSessionOf(deps, req),
+    firstScreenOf: firstScreenLoader(deps),
     pageExists: (req, token) => sitePageExists(deps, req.raw.headers.host ?? null, token),
   });
 

@@ -8,8 +8,6 @@ import { isLoggingOut } from "../lib/session";
 import { entryWarningMayShow } from "../components/layouts/site-entry-warning";
 import type { RouterOutputs } from "../lib/router-types";
 
-type CurrentUser = NonNullable<RouterOutputs["accounts"]["me"]>;
-
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -46,44 +44,57 @@ let reportSocket: (open: boolean) => void = () => {};
 /** The first client pair, made at start-up so the session can be asked for before React renders. */
 const firstClients = makeTrpcClients((open) => reportSocket(open), logOutAfterAuthRequired);
 
+/** What the page brings for its first screen (server/http/first-screen.ts), keyed by tRPC path. */
+interface FirstScreenData {
+  "accounts.me": RouterOutputs["accounts"]["me"];
+  "site.settings": RouterOutputs["site"]["settings"];
+  "site.visitor": RouterOutputs["site"]["visitor"];
+  "site.entryWarning": RouterOutputs["site"]["entryWarning"];
+}
+
 /**
- * The member's accounts.me answer the page brought (`#amora-me`), taken out of the page.
- * @returns the answer, or null without one (or an unreadable one: the client then asks).
+ * The first screen's data the page brought (`#amora-first-screen`), taken out of the page.
+ * @returns the data, or null without it (the development server's page, a failed lookup on the
+ *   server) or with an unreadable one: the client then asks for each itself.
  */
-function pageMe(): CurrentUser | null {
-  const block = document.getElementById("amora-me");
+function pageFirstScreen(): FirstScreenData | null {
+  const block = document.getElementById("amora-first-screen");
   if (!block) return null;
   block.remove();
   try {
-    return JSON.parse(block.textContent ?? "") as CurrentUser;
+    const data = JSON.parse(block.textContent ?? "") as Partial<FirstScreenData> | null;
+    return data && "accounts.me" in data && data["site.settings"] && data["site.visitor"] && data["site.entryWarning"]
+      ? (data as FirstScreenData)
+      : null;
   } catch {
-    return null; // the client asks accounts.me itself
+    return null;
   }
 }
 
 /**
- * Issue 11 (speed of the first visit): ask at start-up, beside the catalogue, for what every first
- * screen waits for, instead of after the first render:
- * - accounts.me, known at once when the page brings it (server/http/app-page.ts): a visitor's page
- *   says so (`<meta name="amora-session" content="none">`), a member's carries the answer (the
- *   JSON block `#amora-me`, removed once read);
- * - the site's settings and the visitor's country (site.settings, site.visitor: the layout's);
- * - for a visitor who may see it, the §4 site-entry warning's server part (site.entryWarning).
- * Answers land in the query cache under the keys the hooks read, with their stale times; a hook
- * mounted while a request is under way shares it. Through the one client and its links (retries,
- * §7; the calls of one tick go as one batch). Input: none. Output: nothing (errors are left to the
- * hooks, which ask again).
+ * Issue 11 (speed of the first visit): what every first screen waits for — the session
+ * (accounts.me), the site's settings, what the §4 rules allow this visitor (site.visitor) and the
+ * §4 site-entry warning's server part (site.entryWarning) — is in the query cache before the
+ * first render. The page brings it (server/http/app-page.ts, the JSON block
+ * `#amora-first-screen`, removed once read); without it, it is asked for at start-up, beside the
+ * catalogue (one batch), instead of after the first render. Keys and stale times are the hooks'
+ * own; a hook mounted while a request is under way shares it. Input: none. Output: nothing
+ * (errors are left to the hooks, which ask again).
  */
 export function prefetchFirstScreen(): void {
   const utils = createTRPCQueryUtils({ queryClient, client: firstClients.trpcClient });
-  const visitor = document.querySelector('meta[name="amora-session"]')?.getAttribute("content") === "none";
-  const me = pageMe();
-  if (visitor) utils.accounts.me.setData(undefined, null);
-  else if (me) utils.accounts.me.setData(undefined, me);
-  else void utils.accounts.me.prefetch(undefined, { staleTime: 30_000 });
+  const data = pageFirstScreen();
+  if (data) {
+    utils.accounts.me.setData(undefined, data["accounts.me"]);
+    utils.site.settings.setData(undefined, data["site.settings"]);
+    utils.site.visitor.setData(undefined, data["site.visitor"]);
+    utils.site.entryWarning.setData(undefined, data["site.entryWarning"]);
+    return;
+  }
+  void utils.accounts.me.prefetch(undefined, { staleTime: 30_000 });
   void utils.site.settings.prefetch(undefined, { staleTime: 5 * 60_000 });
   void utils.site.visitor.prefetch(undefined, { staleTime: 5 * 60_000 });
-  if (visitor && entryWarningMayShow()) void utils.site.entryWarning.prefetch(undefined, { staleTime: Infinity });
+  if (entryWarningMayShow()) void utils.site.entryWarning.prefetch(undefined, { staleTime: Infinity });
 }
 
 export function TrpcProvider({ children }: { children: ReactNode }) {

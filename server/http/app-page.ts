@@ -10,19 +10,12 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-/** The app's HTML for one locale and screen, with its compressed forms (built once, then kept). */
+/** The app's HTML for one request: the page, and the page in a content coding. */
 export interface AppPageBody {
   html: string;
-  br: Buffer;
-  gzip: Buffer;
+  /** The page compressed (kept ones were compressed once, at brotli 11 / gzip 9). */
+  encoded(encoding: "br" | "gzip"): Buffer;
 }
-
-/**
- * Who the page is for, as far as the server knows: a visitor (no session cookie, or one whose
- * session has ended), a member with their accounts.me answer (`me`, the procedure's JSON), or
- * unknown (the session could not be looked up: the client asks itself).
- */
-export type AppPageSession = { visitor: true } | { me: unknown } | null;
 
 /**
  * The app's HTML (`index.html` of the build), made for the page a visitor opens (issue 11, the
@@ -33,27 +26,25 @@ export type AppPageSession = { visitor: true } | { me: unknown } | null;
  * `entryScreens`), so the browser fetches them beside the entry instead of one round trip after it.
  * `<html lang>` is the locale too, so assistive technology reads the first paint in its language.
  *
- * Every first screen also waits for accounts.me; the page answers it in advance
- * (client/app/trpc-provider.tsx `prefetchFirstScreen` reads it):
- * - a visitor's page says so: `<meta name="amora-session" content="none">`;
- * - a member's page carries their accounts.me answer as a JSON data block
- *   (`<script type="application/json" id="amora-me">`, never run, so the CSP is unchanged; `<`,
- *   `>`, `&`, U+2028 and U+2029 escaped, so no text of the member's can close the element). Such a
- *   page is the member's own: the caller sends it `private`.
+ * Every first screen also waits for the session and the site's settings: the page brings them
+ * (`firstScreen`, http/first-screen.ts) as a JSON data block, `<script type="application/json"
+ * id="amora-first-screen">`, never run, so the CSP is unchanged; `<`, `>`, `&`, U+2028 and U+2029
+ * are escaped, so no text of a member's can close the element. Such a page is this browser's own
+ * (its session, its country): the caller sends it `private`.
  *
- * Visitors' and unknown pages are built on first use and kept (7 locales × a few screens × 2);
- * a member's page is made per request from the kept unknown page and compressed quickly (brotli
- * 4, gzip 6: about 3 KB). Without a manifest (a fixture, a build without one) or for a locale the
+ * The pages without data are built on first use and kept, compressed (7 locales × a few screens);
+ * a page with data is made per request from the kept one and compressed quickly (brotli 4,
+ * gzip 6: about 3 KB). Without a manifest (a fixture, a build without one) or for a locale the
  * build has no catalogue of, no preload is added and `lang` is left as built.
  */
 export function createAppPages(clientDist: string): {
   /**
    * @param locale one of the seven (§2), or null when unknown (no preload, `lang` as built).
    * @param pathname the request's path, no query.
-   * @param session who the page is for (see AppPageSession).
-   * @returns the page, its brotli and gzip forms.
+   * @param firstScreen the first screen's data (JSON-able), or null: the client asks for it.
+   * @returns the page, and its compressed forms on demand.
    */
-  page(locale: string | null, pathname: string, session?: AppPageSession): AppPageBody;
+  page(locale: string | null, pathname: string, firstScreen?: unknown): AppPageBody;
 } {
   const template = fs.readFileSync(path.join(clientDist, "index.html"), "utf8");
   const manifestFile = path.join(clientDist, ".vite", "manifest.json");
@@ -77,43 +68,43 @@ export function createAppPages(clientDist: string): {
   const withTags = (html: string, tags: string[]) =>
     tags.length > 0 ? html.replace("</head>", `  ${tags.join("\n    ")}\n  </head>`) : html;
 
-  const cache = new Map<string, AppPageBody>();
-  const kept = (locale: string | null, screen: string | null, visitor: boolean): AppPageBody => {
-    const key = `${locale ?? ""}|${screen ?? ""}|${visitor}`;
+  const cache = new Map<string, AppPageBody & { html: string }>();
+  const kept = (locale: string | null, screen: string | null): AppPageBody => {
+    const key = `${locale ?? ""}|${screen ?? ""}`;
     let body = cache.get(key);
     if (!body) {
       const files = [...(locale ? chunksOf(`locales/${locale}.po`) : []), ...(screen ? chunksOf(screen) : [])];
       let html = template;
       if (locale && manifest[`locales/${locale}.po`])
         html = html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
-      const tags = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-      if (visitor) tags.push('<meta name="amora-session" content="none">');
-      html = withTags(html, tags);
-      body = {
+      html = withTags(
         html,
-        br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzip: zlib.gzipSync(html, { level: 9 }),
-      };
+        files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      );
+      const br = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+      const gzip = zlib.gzipSync(html, { level: 9 });
+      body = { html, encoded: (encoding) => (encoding === "br" ? br : gzip) };
       cache.set(key, body);
     }
     return body;
   };
 
   return {
-    page(locale, pathname, session = null) {
+    page(locale, pathname, firstScreen = null) {
       const screen = entryScreens[pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname] ?? null;
-      if (!session || !("me" in session)) return kept(locale, screen, session !== null);
-      const json = JSON.stringify(session.me).replace(
+      const base = kept(locale, screen);
+      if (firstScreen === null) return base;
+      const json = JSON.stringify(firstScreen).replace(
         /[<>&\u2028\u2029]/g,
         (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
       );
-      const html = withTags(kept(locale, screen, false).html, [
-        `<script type="application/json" id="amora-me">${json}</script>`,
-      ]);
+      const html = withTags(base.html, [`<script type="application/json" id="amora-first-screen">${json}</script>`]);
       return {
         html,
-        br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
-        gzip: zlib.gzipSync(html, { level: 6 }),
+        encoded: (encoding) =>
+          encoding === "br"
+            ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+            : zlib.gzipSync(html, { level: 6 }),
       };
     },
   };

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { Negotiator } from "@fastify/accept-negotiator";
-import { createAppPages, type AppPageSession } from "./app-page.js";
+import { createAppPages } from "./app-page.js";
 import { builtInPageSlugs, isAppRoute, pageTokenOf, publicPages } from "../../client/app/paths.js";
 
 /** Hashed build output (`/assets/name-HASH.js`): its name changes with its content. */
@@ -22,8 +22,8 @@ const API_PREFIX = /^\/(trpc|api|media|payments|simulated-checkout)(\/|$|\?)/;
  *   everything else `no-cache`;
  * - `GET /robots.txt` (text/plain, points at the sitemap) and `GET /sitemap.xml` (the public pages
  *   of client/app/paths.ts, absolute URLs on the request's own origin);
- * - any other GET: the app's HTML (`no-cache`, made for the locale, screen and session by
- *   http/app-page.ts, `Vary: Accept-Encoding, Cookie`), status 200 when the path is one of the
+ * - any other GET: the app's HTML (`no-cache`, made for the locale and screen by http/app-page.ts,
+ *   with the first screen's data, `Vary: Accept-Encoding, Cookie`), status 200 when the path is one of the
  *   app's routes (client/app/paths.ts `routePatterns`), else 404 — the SPA then shows §2's 'This page could
  *   not be found'. /pages/{token} is 200 only for a built-in page or a token `pageExists` knows.
  *   API prefixes and non-GET requests answer JSON 404.
@@ -43,10 +43,10 @@ export async function clientRoutes(
       reply: FastifyReply,
     ) => Promise<{ locale: string | null; setCookie: boolean }>;
     /**
-     * Who the app's HTML is for (http/app-page.ts): a visitor, a member with their accounts.me
-     * answer, or null (unknown: the client asks itself). Without it, every page is unknown.
+     * The first screen's data for the app's HTML (http/first-screen.ts), or null (the client then
+     * asks for it). Without it, no page brings data.
      */
-    sessionOfPage?: (req: FastifyRequest) => Promise<AppPageSession>;
+    firstScreenOf?: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
     /** Whether the serving site has its own page `token` (§2 /pages/{token}, table site_pages). */
     pageExists?: (req: FastifyRequest, token: string) => Promise<boolean>;
   },
@@ -109,22 +109,23 @@ export async function clientRoutes(
         ? await opts.beforeAppPage(req, reply)
         : { locale: null, setCookie: false };
       const status = (await isServedPage(req, pathname)) ? 200 : 404;
-      const session = opts.sessionOfPage ? await opts.sessionOfPage(req) : null;
-      const body = appPages.page(locale, status === 200 ? pathname : "", session);
+      const firstScreen = opts.firstScreenOf ? await opts.firstScreenOf(req, reply) : null;
+      const body = appPages.page(locale, status === 200 ? pathname : "", firstScreen);
       const encoding = encodings.negotiate(String(req.headers["accept-encoding"] ?? ""));
       if (encoding) reply.header("content-encoding", encoding);
       return (
         reply
           .code(status)
           .type("text/html; charset=utf-8")
-          // The page follows the cookies and the encoding; an answer that sets a cookie or
-          // carries a member's account is this browser's own: never kept by a shared cache.
+          // The page follows the cookies and the encoding; one that sets a cookie or brings the
+          // first screen's data (this browser's session and country) is its own: never kept by a
+          // shared cache.
           .header("vary", "accept-encoding, cookie")
           .header(
             "cache-control",
-            setCookie || (session && "me" in session) ? `private, ${REVALIDATE_CACHE}` : REVALIDATE_CACHE,
+            setCookie || firstScreen !== null ? `private, ${REVALIDATE_CACHE}` : REVALIDATE_CACHE,
           )
-          .send(encoding ? body[encoding] : body.html)
+          .send(encoding ? body.encoded(encoding) : body.html)
       );
     }
     return reply.code(404).send({ error: "not_found", message: "This page could not be found" });
