@@ -68,7 +68,7 @@ export function createAppPages(clientDist: string): {
   const withTags = (html: string, tags: string[]) =>
     tags.length > 0 ? html.replace("</head>", `  ${tags.join("\n    ")}\n  </head>`) : html;
 
-  const cache = new Map<string, AppPageBody & { html: string }>();
+  const cache = new Map<string, AppPageBody>();
   const kept = (locale: string | null, screen: string | null): AppPageBody => {
     const key = `${locale ?? ""}|${screen ?? ""}`;
     let body = cache.get(key);
