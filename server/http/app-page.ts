@@ -7,6 +7,7 @@ import { entryScreens } from "../../client/app/paths.js";
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
   isEntry?: boolean;
 }
 
@@ -23,7 +24,8 @@ export interface AppPageBody {
  * chunk are in, and it learns their names only after the entry script has run: this adds, to the
  * entry's own `<link rel="modulepreload">`s, the catalogue of `locale` (§4: the locale cookie, or
  * the site's default) and the chunks of the screen at `pathname` (client/app/paths.ts
- * `entryScreens`), so the browser fetches them beside the entry instead of one round trip after it.
+ * `entryScreens`), so the browser fetches them beside the entry instead of one round trip after it;
+ * the screen's own styles come as stylesheets, which Vite's loader then finds in the page.
  * `<html lang>` is the locale too, so assistive technology reads the first paint in its language.
  *
  * Every first screen also waits for the session and the site's settings: the page brings them
@@ -51,12 +53,13 @@ export function createAppPages(clientDist: string): {
   const manifest: Record<string, ManifestChunk> = fs.existsSync(manifestFile)
     ? (JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>)
     : {};
-  // Files the HTML already loads: the entry's static graph.
+  // Files the HTML already loads: the entry's static graph, its scripts and its styles.
   const inEntry = new Set<string>();
   const visit = (key: string, into: Set<string>) => {
     const chunk = manifest[key];
     if (!chunk || into.has(chunk.file)) return;
     into.add(chunk.file);
+    for (const css of chunk.css ?? []) into.add(css);
     for (const imported of chunk.imports ?? []) visit(imported, into);
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key, inEntry);
@@ -77,9 +80,15 @@ export function createAppPages(clientDist: string): {
       let html = template;
       if (locale && manifest[`locales/${locale}.po`])
         html = html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+      // A screen's own styles as stylesheets: Vite's loader finds them in the page and does not
+      // wait for them again when the screen's chunk is imported.
       html = withTags(
         html,
-        files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        files.map((file) =>
+          file.endsWith(".css")
+            ? `<link rel="stylesheet" crossorigin href="/${file}">`
+            : `<link rel="modulepreload" crossorigin href="/${file}">`,
+        ),
       );
       const br = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
       const gzip = zlib.gzipSync(html, { level: 9 });

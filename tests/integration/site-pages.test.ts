@@ -167,10 +167,15 @@ describe("the app's files", () => {
 });
 
 describe("the app's HTML names the chunks the first screen needs (server/http/app-page.ts)", () => {
-  // A build-like manifest: an entry with one static import, two catalogues, the home screen
-  // with a chunk of its own and one it shares with the entry.
+  // A build-like manifest: an entry with one static import and its styles, two catalogues, the
+  // home screen with styles and a chunk of its own, and one it shares with the entry.
   const manifest = {
-    "index.html": { file: "assets/index-E1.js", isEntry: true, imports: ["_shared-S1.js"] },
+    "index.html": {
+      file: "assets/index-E1.js",
+      isEntry: true,
+      imports: ["_shared-S1.js"],
+      css: ["assets/index-E1.css"],
+    },
     "_shared-S1.js": { file: "assets/shared-S1.js" },
     "_col-C1.js": { file: "assets/col-C1.js", imports: ["_shared-S1.js"] },
     "locales/en.po": { file: "assets/en-L1.js", isDynamicEntry: true },
@@ -179,6 +184,7 @@ describe("the app's HTML names the chunks the first screen needs (server/http/ap
       file: "assets/home-page-H1.js",
       isDynamicEntry: true,
       imports: ["index.html", "_col-C1.js", "_shared-S1.js"],
+      css: ["assets/home-page-H1.css"],
     },
   };
   const template = `<!doctype html>\n<html lang="en">\n  <head>\n    <script type="module" crossorigin src="/assets/index-E1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/shared-S1.js">\n  </head>\n  <body><div id="root"></div></body>\n</html>\n`;
@@ -202,6 +208,9 @@ describe("the app's HTML names the chunks the first screen needs (server/http/ap
       "/assets/home-page-H1.js",
       "/assets/col-C1.js",
     ]);
+    // The screen's own styles as a stylesheet (Vite's loader then does not wait for them), not the entry's.
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/home-page-H1.css">');
+    expect(html).not.toContain("index-E1.css");
     expect(zlib.brotliDecompressSync(encoded("br")).toString()).toBe(html);
     expect(zlib.gunzipSync(encoded("gzip")).toString()).toBe(html);
   });
