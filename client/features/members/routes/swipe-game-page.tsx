@@ -192,12 +192,14 @@ export function SwipeGamePage() {
   // The keyboard alternative to swiping: ← passes, → likes (not while typing in a field). The
   // listener calls the decide of the card on screen: it is updated in a layout effect, before the
   // browser paints that card, so an arrow pressed as soon as a card shows is never lost to the
-  // previous render's decide (a passive effect would run only after the paint).
+  // previous render's decide (a passive effect would run only after the paint). The listener is
+  // added in a layout effect too: a passive one may run after the first paint (the app's first
+  // render is a transition), and an arrow pressed in between would be lost.
   const decideRef = useRef(decide);
   useLayoutEffect(() => {
     decideRef.current = decide;
   }, [decide]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
       if (isTypingTarget(e.target)) return;
