@@ -155,7 +155,11 @@ export function SwipeGamePage() {
           onSuccess: (r) => {
             if (r.likesLeftToday !== null) {
               const left = r.likesLeftToday;
-              utils.likes.quota.setData(undefined, (old) => (old ? { ...old, left } : old));
+              // A refetch under way (the live stream's catch-up as the socket connects) may have
+              // started before this like: cancel it first, or its older count would replace this one.
+              void utils.likes.quota
+                .cancel()
+                .then(() => utils.likes.quota.setData(undefined, (old) => (old ? { ...old, left } : old)));
             }
             finish(profile.id, "right", () => {
               if (r.match) {
@@ -172,7 +176,9 @@ export function SwipeGamePage() {
             if (appCodeOf(error) === "DAILY_LIKES_EXHAUSTED") {
               const s = secondsUntilReset(error) ?? quota.data?.secondsUntilReset ?? 0;
               setLimitDeadlineMs(Date.now() + s * 1000);
-              utils.likes.quota.setData(undefined, (old) => (old ? { ...old, left: 0 } : old));
+              void utils.likes.quota
+                .cancel()
+                .then(() => utils.likes.quota.setData(undefined, (old) => (old ? { ...old, left: 0 } : old)));
               return;
             }
             // The member can no longer be liked (hidden, blocked, gone): move on to the next one.
@@ -192,14 +198,12 @@ export function SwipeGamePage() {
   // The keyboard alternative to swiping: ← passes, → likes (not while typing in a field). The
   // listener calls the decide of the card on screen: it is updated in a layout effect, before the
   // browser paints that card, so an arrow pressed as soon as a card shows is never lost to the
-  // previous render's decide (a passive effect would run only after the paint). The listener is
-  // added in a layout effect too: a passive one may run after the first paint (the app's first
-  // render is a transition), and an arrow pressed in between would be lost.
+  // previous render's decide (a passive effect would run only after the paint).
   const decideRef = useRef(decide);
   useLayoutEffect(() => {
     decideRef.current = decide;
   }, [decide]);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
       if (isTypingTarget(e.target)) return;
