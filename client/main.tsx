@@ -8,9 +8,9 @@ import { prefetchFirstScreen, TrpcProvider } from "./app/trpc-provider";
 import { AppRouter } from "./app/router";
 import { registerServiceWorker } from "./lib/service-worker";
 
-// What the first screen waits for is asked for at once, beside the catalogue (issue 11); the app
-// renders once the catalogue is in (no top-level await: it would turn off Rolldown's merging of
-// small chunks).
+// What the first screen waits for is in the query cache at once: from the page, else asked for
+// beside the catalogue (issue 11). The app renders once the catalogue is in (no top-level await:
+// it would turn off Rolldown's merging of small chunks).
 prefetchFirstScreen();
 // The first render is a transition: React renders it in slices that yield to the browser, so a
 // phone's main thread is never blocked for the whole tree at once (Total Blocking Time, issue 11).

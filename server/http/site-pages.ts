@@ -22,10 +22,10 @@ const API_PREFIX = /^\/(trpc|api|media|payments|simulated-checkout)(\/|$|\?)/;
  *   everything else `no-cache`;
  * - `GET /robots.txt` (text/plain, points at the sitemap) and `GET /sitemap.xml` (the public pages
  *   of client/app/paths.ts, absolute URLs on the request's own origin);
- * - any other GET: the app's HTML (`no-cache`, made for the locale and screen by http/app-page.ts,
- *   with the first screen's data, `Vary: Accept-Encoding, Cookie`), status 200 when the path is one of the
- *   app's routes (client/app/paths.ts `routePatterns`), else 404 — the SPA then shows §2's 'This page could
- *   not be found'. /pages/{token} is 200 only for a built-in page or a token `pageExists` knows.
+ * - any other GET: the app's HTML (`no-cache`, made for the locale and screen by
+ *   http/app-page.ts, with the first screen's data, `Vary: Accept-Encoding, Cookie`), status 200
+ *   when the path is one of the app's routes (client/app/paths.ts `routePatterns`), else 404 —
+ *   the SPA then shows §2's 'This page could not be found'. /pages/{token} is 200 only for a built-in page or a token `pageExists` knows.
  *   API prefixes and non-GET requests answer JSON 404.
  * Must be registered last (it sets the not-found handler).
  */
@@ -53,7 +53,8 @@ export async function clientRoutes(
 ) {
   const { clientDist, hasClient } = opts;
   const appPages = hasClient ? createAppPages(clientDist) : null;
-  // Brotli before gzip, by the client's Accept-Encoding (q-values honoured), as @fastify/static does.
+  // Brotli before gzip, by the client's Accept-Encoding (q-values honoured), as @fastify/static
+  // does for the other files.
   const encodings = new Negotiator<"br" | "gzip">({ supportedValues: ["br", "gzip"] });
   if (hasClient) {
     await app.register(fastifyStatic, {
