@@ -6,7 +6,7 @@ import { paths } from "./paths";
 import { ConnectionContext } from "../lib/connection";
 import { isLoggingOut } from "../lib/session";
 import { entryWarningMayShow } from "../components/layouts/site-entry-warning";
-import type { RouterOutputs } from "../lib/router-types";
+import type { RouterInputs, RouterOutputs } from "../lib/router-types";
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -50,6 +50,8 @@ interface FirstScreenData {
   "site.settings": RouterOutputs["site"]["settings"];
   "site.visitor": RouterOutputs["site"]["visitor"];
   "site.entryWarning": RouterOutputs["site"]["entryWarning"];
+  /** /members: the search the page opens with (features/members/search-input.ts) and its answer. */
+  "members.search"?: { input: RouterInputs["members"]["search"]; output: RouterOutputs["members"]["search"] };
 }
 
 /**
@@ -75,7 +77,7 @@ function pageFirstScreen(): FirstScreenData | null {
  * Issue 11 (speed of the first visit): what every first screen waits for — the session
  * (accounts.me), the site's settings, what the §4 rules allow this visitor (site.visitor) and the
  * §4 site-entry warning's server part (site.entryWarning) — is in the query cache before the
- * first render. The page brings it (server/http/app-page.ts, the JSON block
+ * first render, and so is /members's first search (members.search) when the page brings it. The page brings it (server/http/app-page.ts, the JSON block
  * `#amora-first-screen`, removed once read); without it, it is asked for at start-up, beside the
  * catalogue (one batch), instead of after the first render. Keys and stale times are the hooks'
  * own; a hook mounted while a request is under way shares it. Input: none. Output: nothing
@@ -89,6 +91,8 @@ export function prefetchFirstScreen(): void {
     utils.site.settings.setData(undefined, data["site.settings"]);
     utils.site.visitor.setData(undefined, data["site.visitor"]);
     utils.site.entryWarning.setData(undefined, data["site.entryWarning"]);
+    const search = data["members.search"];
+    if (search) utils.members.search.setData(search.input, search.output);
     return;
   }
   void utils.accounts.me.prefetch(undefined, { staleTime: 30_000 });

@@ -11,6 +11,17 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+/** What a page brings for its first screen (http/first-screen.ts FirstScreen). */
+export interface FirstScreenOfPage {
+  /** The procedures' answers, JSON-able: written into the page as a data block. */
+  data: unknown;
+  /** Same-site paths of the images the first screenful shows first: preloaded with high priority. */
+  images: readonly string[];
+}
+
+/** A path on this site with nothing to escape in an attribute (the photos' `/media/<hash>.webp`). */
+const SAME_SITE_PATH = /^\/(?!\/)[\w\-./]+$/;
+
 /** The app's HTML for one request: the page, and the page in a content coding. */
 export interface AppPageBody {
   html: string;
@@ -32,7 +43,9 @@ export interface AppPageBody {
  * (`firstScreen`, http/first-screen.ts) as a JSON data block, `<script type="application/json"
  * id="amora-first-screen">`, never run, so the CSP is unchanged; `<`, `>`, `&`, U+2028 and U+2029
  * are escaped, so no text of a member's can close the element. Such a page is this browser's own
- * (its session, its country): the caller sends it `private`.
+ * (its session, its country): the caller sends it `private`. The images the first screen shows
+ * first (the first search results' photos on /members, its largest paint) are preloaded with
+ * `fetchpriority="high"`, so they load beside the scripts instead of after the first render.
  *
  * The pages without data are built on first use and kept, compressed (7 locales × a few screens);
  * a page with data is made per request from the kept one and compressed quickly (brotli 4,
@@ -43,10 +56,10 @@ export function createAppPages(clientDist: string): {
   /**
    * @param locale one of the seven (§2), or null when unknown (no preload, `lang` as built).
    * @param pathname the request's path, no query.
-   * @param firstScreen the first screen's data (JSON-able), or null: the client asks for it.
+   * @param firstScreen the first screen's data and images, or null: the client asks for it.
    * @returns the page, and its compressed forms on demand.
    */
-  page(locale: string | null, pathname: string, firstScreen?: unknown): AppPageBody;
+  page(locale: string | null, pathname: string, firstScreen?: FirstScreenOfPage | null): AppPageBody;
 } {
   const template = fs.readFileSync(path.join(clientDist, "index.html"), "utf8");
   const manifestFile = path.join(clientDist, ".vite", "manifest.json");
@@ -103,11 +116,16 @@ export function createAppPages(clientDist: string): {
       const screen = entryScreens[pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname] ?? null;
       const base = kept(locale, screen);
       if (firstScreen === null) return base;
-      const json = JSON.stringify(firstScreen).replace(
+      const json = JSON.stringify(firstScreen.data).replace(
         /[<>&\u2028\u2029]/g,
         (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
       );
-      const html = withTags(base.html, [`<script type="application/json" id="amora-first-screen">${json}</script>`]);
+      const html = withTags(base.html, [
+        ...firstScreen.images
+          .filter((src) => SAME_SITE_PATH.test(src))
+          .map((src) => `<link rel="preload" as="image" href="${src}" fetchpriority="high">`),
+        `<script type="application/json" id="amora-first-screen">${json}</script>`,
+      ]);
       return {
         html,
         encoded: (encoding) =>

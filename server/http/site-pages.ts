@@ -2,7 +2,7 @@ import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { Negotiator } from "@fastify/accept-negotiator";
-import { createAppPages } from "./app-page.js";
+import { createAppPages, type FirstScreenOfPage } from "./app-page.js";
 import { builtInPageSlugs, isAppRoute, pageTokenOf, publicPages } from "../../client/app/paths.js";
 
 /** Hashed build output (`/assets/name-HASH.js`): its name changes with its content. */
@@ -43,10 +43,11 @@ export async function clientRoutes(
       reply: FastifyReply,
     ) => Promise<{ locale: string | null; setCookie: boolean }>;
     /**
-     * The first screen's data for the app's HTML (http/first-screen.ts), or null (the client then
-     * asks for it). Without it, no page brings data.
+     * The first screen's data for the app's HTML and the images it shows first
+     * (http/first-screen.ts), or null (the client then asks for it). `pathname` is the page's path,
+     * "" for the 404 page. Without it, no page brings data.
      */
-    firstScreenOf?: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+    firstScreenOf?: (req: FastifyRequest, reply: FastifyReply, pathname: string) => Promise<FirstScreenOfPage | null>;
     /** Whether the serving site has its own page `token` (§2 /pages/{token}, table site_pages). */
     pageExists?: (req: FastifyRequest, token: string) => Promise<boolean>;
   },
@@ -110,8 +111,9 @@ export async function clientRoutes(
         ? await opts.beforeAppPage(req, reply)
         : { locale: null, setCookie: false };
       const status = (await isServedPage(req, pathname)) ? 200 : 404;
-      const firstScreen = opts.firstScreenOf ? await opts.firstScreenOf(req, reply) : null;
-      const body = appPages.page(locale, status === 200 ? pathname : "", firstScreen);
+      const pagePath = status === 200 ? pathname : "";
+      const firstScreen = opts.firstScreenOf ? await opts.firstScreenOf(req, reply, pagePath) : null;
+      const body = appPages.page(locale, pagePath, firstScreen);
       const encoding = encodings.negotiate(String(req.headers["accept-encoding"] ?? ""));
       if (encoding) reply.header("content-encoding", encoding);
       return (

@@ -76,3 +76,21 @@ test("a member's page brings their account: a reload draws a member-only screen 
   await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/chats$/);
 });
+
+test("/members brings its first search: the results draw with members.search unanswerable, and a new search still asks", async ({
+  page,
+}) => {
+  await logIn(page, "demo@amora.test", "demo12345");
+  // Only the search the page itself brought can fill the list (issue 11: the page's largest paint,
+  // the first photo, no longer waits for a round trip after the first render).
+  await page.route(/\/trpc\/[^?]*members\.search/, (route) => route.abort());
+  await page.goto("/members?gender=any");
+  const results = page.getByRole("list", { name: "Search results" });
+  await expect(results.getByRole("link").first()).toBeVisible();
+  // A search the page did not bring is asked for.
+  await page.unrouteAll({ behavior: "wait" });
+  await page.getByLabel("Min age").fill("30");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/minAge=30/);
+  await expect(results.getByRole("link").first()).toBeVisible();
+});

@@ -12,6 +12,10 @@ import { precompressDir } from "../../scripts/vite-precompress.js";
 import { entryScreens, isAppRoute, publicPages, routePatterns } from "../../client/app/paths.js";
 import { createAppPages } from "../../server/http/app-page.js";
 import { callerFor, createMember } from "../support/factories.js";
+import { addPhoto } from "../support/payments.js";
+import { recordingMailer } from "../support/mailbox.js";
+import { createMailer } from "../../server/infra/mailer.js";
+import { searchInputOf } from "../../client/features/members/search-input.js";
 
 /**
  * Issue 11, the HTTP side of the first visit: the built client precompressed (brotli, gzip) and
@@ -59,7 +63,12 @@ beforeAll(async () => {
     SEED_MEMBERS: "0",
     ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl, DATABASE_POOL_MAX: "4" } : {}),
   });
-  built = await buildApp(config, { deps: { log: createLogger("silent", "test") }, clientDist: clientDir });
+  const log = createLogger("silent", "test");
+  // Mails recorded, so members can follow their activation link (support/factories createMember).
+  const mailer = recordingMailer(
+    createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM, log }),
+  );
+  built = await buildApp(config, { deps: { log, mailer }, clientDist: clientDir });
 });
 
 afterAll(async () => {
@@ -151,9 +160,38 @@ describe("the app's files", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("private, no-cache");
     expect(String(res.headers.vary)).toMatch(/cookie/i);
-    const data = firstScreenIn(res.body);
+    const { "members.search": search, ...data } = firstScreenIn(res.body);
     expect(data).toEqual(await answers(member));
     expect(data["accounts.me"]).toMatchObject({ id: member.id, name: "Page Member" });
+    expect(search).toMatchObject({ input: { page: 1 } }); // /members opens with a search (next test)
+    // Other pages bring no search.
+    expect(
+      firstScreenIn((await get("/chats", { cookie: `auth=${member.sessionToken}; locale=en` })).body),
+    ).not.toHaveProperty("members.search");
+  });
+
+  it("/members brings the search it opens with, as members.search answers it, and preloads its first photos", async () => {
+    const viewer = await createMember(built.deps, { gender: "male", country: "NL" });
+    const women = [];
+    for (const name of ["Anouk", "Bente", "Cato"]) {
+      const woman = await createMember(built.deps, { name, gender: "female", country: "NL" });
+      await addPhoto(built, woman.id, { isMain: true });
+      women.push(woman);
+    }
+    const url = "/members?country=nl&minAge=18&maxAge=99";
+    const res = await get(url, { cookie: `auth=${viewer.sessionToken}; locale=en` });
+    const search = firstScreenIn(res.body)["members.search"] as { input: unknown; output: unknown };
+    // The page's own input (the other gender, the URL's filters) and the procedure's own answer.
+    const input = searchInputOf(new URL(url, "http://x").searchParams, "male");
+    expect(input).toMatchObject({ gender: "female", country: "NL", minAge: 18, maxAge: 99, page: 1 });
+    expect(search.input).toEqual(JSON.parse(JSON.stringify(input)));
+    const answer = await (await callerFor(built.deps, viewer)).members.search(input);
+    expect(search.output).toEqual(JSON.parse(JSON.stringify(answer)));
+    expect(answer.items.map((p) => p.name)).toEqual(expect.arrayContaining(["Anouk", "Bente", "Cato"]));
+    // The first two photos load beside the scripts, in screen order.
+    const preloaded = [...res.body.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/g)];
+    expect(preloaded.map((m) => m[1])).toEqual(answer.items.slice(0, 2).map((p) => p.mainImage?.url));
+    expect(preloaded[0]![1]).toMatch(/^\/media\/[\w.]+$/);
   });
 
   it("the HTML honours Accept-Encoding's q-values: a client that refuses brotli gets gzip, one that takes neither plain HTML", async () => {
@@ -225,7 +263,7 @@ describe("the app's HTML names the chunks the first screen needs (server/http/ap
   it("a page with the first screen's data carries it as inert JSON that no text of a member's can break out of", () => {
     const data = { "accounts.me": { id: 7, name: "</script><script>alert(1)</script> & \u2028", credits: 30 } };
     const pages = createAppPages(dir);
-    const { html, encoded } = pages.page("en", "/", data);
+    const { html, encoded } = pages.page("en", "/", { data, images: [] });
     const block = /<script type="application\/json" id="amora-first-screen">(.*?)<\/script>/s.exec(html);
     expect(block).not.toBeNull();
     expect(block![1]).not.toMatch(/[<>&\u2028]/);
@@ -235,6 +273,21 @@ describe("the app's HTML names the chunks the first screen needs (server/http/ap
     expect(zlib.brotliDecompressSync(encoded("br")).toString()).toBe(html);
     expect(zlib.gunzipSync(encoded("gzip")).toString()).toBe(html);
     expect(pages.page("en", "/", null).html).not.toContain("amora-first-screen"); // unknown: the client asks
+  });
+
+  it("the first screen's images are preloaded with high priority; anything but a plain path on this site is left out", () => {
+    const images = [
+      "/media/a1.webp",
+      "/media/b2.webp",
+      "//evil.test/x.webp",
+      "https://evil.test/x.webp",
+      '/m/"><script>',
+    ];
+    const { html } = createAppPages(dir).page("en", "/members", { data: {}, images });
+    const preloaded = [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/g)];
+    expect(preloaded.map((m) => m[1])).toEqual(["/media/a1.webp", "/media/b2.webp"]);
+    expect(html).not.toContain("evil.test");
+    expect(html.match(/<script/g)).toHaveLength(2);
   });
 
   it("each entry screen is the module client/app/router.tsx loads", () => {

@@ -1,8 +1,8 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { trpc } from "../../../lib/trpc";
-import type { RouterInputs } from "../../../lib/router-types";
+import type { SearchMembersInput } from "../search-input";
 
-export type SearchMembersInput = RouterInputs["members"]["search"];
+export type { SearchMembersInput };
 
 /** members.search: one page of profile cards; the previous page stays on screen while the next loads. */
 export function useSearchMembers(input: SearchMembersInput) {

@@ -3,19 +3,8 @@ import { Button, Card, Col, Form, Row } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRegions } from "../api/use-regions";
 import { CountryOptions } from "../../../components/ui/country-options";
+import { MAX_AGE, MIN_AGE, type FilterValues } from "../search-input";
 
-/** Search ages (server members.schema SEARCH_MIN_AGE / SEARCH_MAX_AGE). */
-export const MIN_AGE = 18;
-export const MAX_AGE = 99;
-
-/** §3 search state as the form holds it: strings, "" meaning "any". */
-export interface FilterValues {
-  gender: "male" | "female" | "any";
-  country: string;
-  region: string;
-  minAge: string;
-  maxAge: string;
-}
 
 function ageError(value: string, t: ReturnType<typeof useLingui>["t"]): string | null {
   if (value === "") return null;

@@ -5,60 +5,12 @@ import { paths } from "../../../app/paths";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/states";
 import { useErrorText } from "../../../lib/errors";
 import { useMe } from "../../../lib/api/use-me";
-import { useSearchMembers, type SearchMembersInput } from "../api/use-search-members";
+import { useSearchMembers } from "../api/use-search-members";
 import { ProfileCardGrid } from "../components/profile-card-grid";
 import { Pager } from "../components/pager";
-import { MAX_AGE, MIN_AGE, SearchFilters, type FilterValues } from "../components/search-filters";
+import { SearchFilters } from "../components/search-filters";
+import { filtersFrom, searchInputOf, type FilterValues } from "../search-input";
 import "../members.css";
-
-const PAGE_SIZE = 20;
-
-/** Read the search state from the URL; an absent gender means the other gender than the member's. */
-function filtersFrom(params: URLSearchParams, myGender: "male" | "female" | null | undefined): FilterValues {
-  const g = params.get("gender");
-  const gender =
-    g === "male" || g === "female" || g === "any"
-      ? g
-      : myGender === "male"
-        ? "female"
-        : myGender === "female"
-          ? "male"
-          : "any";
-  const age = (k: string) => {
-    const n = Number(params.get(k));
-    return Number.isInteger(n) && n >= MIN_AGE && n <= MAX_AGE ? String(n) : "";
-  };
-  const country = params.get("country")?.toUpperCase() ?? "";
-  return {
-    gender,
-    country,
-    region: country ? (params.get("region") ?? "") : "",
-    minAge: age("minAge"),
-    maxAge: age("maxAge"),
-  };
-}
-
-/** The keyset cursor of a page reached with "Next" (members.search nextCursor), as the URL keeps it. */
-function cursorFrom(params: URLSearchParams, page: number): string | undefined {
-  const after = params.get("after");
-  return page > 1 && after && /^\d{1,17}_\d{1,10}$/.test(after) ? after : undefined;
-}
-
-function toInput(f: FilterValues, page: number, after: string | undefined): SearchMembersInput {
-  let minAge = f.minAge ? Number(f.minAge) : undefined;
-  let maxAge = f.maxAge ? Number(f.maxAge) : undefined;
-  if (minAge !== undefined && maxAge !== undefined && minAge > maxAge) [minAge, maxAge] = [maxAge, minAge];
-  return {
-    gender: f.gender === "any" ? undefined : f.gender,
-    country: f.country || undefined,
-    region: f.region || undefined,
-    minAge,
-    maxAge,
-    page,
-    pageSize: PAGE_SIZE,
-    after,
-  };
-}
 
 /**
  * §2 /members: search members (the logged-in home). Filters live in the URL query string
@@ -73,8 +25,7 @@ export function MembersSearchPage() {
   const [params, setParams] = useSearchParams();
   const errorText = useErrorText();
   const filters = filtersFrom(params, me?.gender);
-  const page = Math.max(1, Math.min(500, Math.floor(Number(params.get("page")) || 1)));
-  const search = useSearchMembers(toInput(filters, page, cursorFrom(params, page)));
+  const search = useSearchMembers(searchInputOf(params, me?.gender));
   const data = search.data;
 
   const apply = (f: FilterValues, nextPage = 1, after?: string) => {
