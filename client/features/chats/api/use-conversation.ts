@@ -1,6 +1,7 @@
 import { trpc } from "../../../lib/trpc";
 import { usePollInterval } from "../../../lib/polling";
 import type { RouterOutputs } from "../../../lib/router-types";
+import { keepNewerMessages } from "./keep-newer-messages";
 
 /** One message of a conversation, as chats.conversation answers it. */
 export type ChatMessage = RouterOutputs["chats"]["conversation"]["messages"][number];
@@ -9,7 +10,12 @@ export type ChatMessage = RouterOutputs["chats"]["conversation"]["messages"][num
 export function useConversation(conversationId: number | null) {
   return trpc.chats.conversation.useQuery(
     { conversationId: conversationId ?? 0, beforeSeq: null },
-    { enabled: conversationId !== null, staleTime: 0, refetchInterval: usePollInterval() },
+    {
+      enabled: conversationId !== null,
+      staleTime: 0,
+      refetchInterval: usePollInterval(),
+      structuralSharing: keepNewerMessages,
+    },
   );
 }
 

@@ -1,4 +1,5 @@
 import { appCodeOf, trpc } from "../../../lib/trpc";
+import { setBalanceAfterCharge } from "../../../lib/api/use-me";
 import { useAddMessageToConversation } from "./use-conversation";
 
 /**
@@ -11,7 +12,7 @@ export function useSendGift() {
   return trpc.chats.sendGift.useMutation({
     onSuccess: (result) => {
       addMessage(result.message.conversationId, result.message);
-      utils.accounts.me.setData(undefined, (me) => me && { ...me, credits: result.credits });
+      setBalanceAfterCharge(utils, { credits: result.credits });
       void utils.chats.list.invalidate();
     },
     onError: (error) => {

@@ -1,4 +1,5 @@
 import { appCodeOf, trpc } from "../../../lib/trpc";
+import { setBalanceAfterCharge } from "../../../lib/api/use-me";
 import { useAddMessageToConversation } from "./use-conversation";
 
 /**
@@ -12,10 +13,7 @@ export function useSendMessage() {
   return trpc.chats.send.useMutation({
     onSuccess: (result) => {
       addMessage(result.message.conversationId, result.message);
-      utils.accounts.me.setData(
-        undefined,
-        (me) => me && { ...me, credits: result.credits, freeMessagesLeft: result.freeMessagesLeft },
-      );
+      setBalanceAfterCharge(utils, { credits: result.credits, freeMessagesLeft: result.freeMessagesLeft });
       void utils.chats.list.invalidate();
     },
     onError: (error) => {

@@ -1,4 +1,5 @@
 import { trpc } from "../../../lib/trpc";
+import { setBalanceAfterCharge } from "../../../lib/api/use-me";
 
 /**
  * members.unlockPhoto: buy access to a private photo for photo_credits. On success the profile
@@ -8,7 +9,7 @@ export function useUnlockPhoto() {
   const utils = trpc.useUtils();
   return trpc.members.unlockPhoto.useMutation({
     onSuccess: (result) => {
-      utils.accounts.me.setData(undefined, (me) => me && { ...me, credits: result.credits });
+      setBalanceAfterCharge(utils, { credits: result.credits });
       void utils.members.get.invalidate();
     },
   });
