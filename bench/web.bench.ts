@@ -18,7 +18,7 @@
  * Environment knobs:
  *   BENCH_WEB_PORT=3395  BENCH_WEB_DATA_DIR=/tmp/bench-web  BENCH_WEB_RUNS=1 (median of n runs per page)
  *   BENCH_WEB_SKIP_BUILD=1 (use the current dist/client)  BENCH_WEB_KEEP_DATA=1 (reuse the seeded data dir)
- *   CHROME_PATH=/usr/bin/chromium
+ *   BENCH_WEB_PAGES=/,/login,/members (the pages to audit)  CHROME_PATH=/usr/bin/chromium
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -37,6 +37,10 @@ const DATA_DIR = env.BENCH_WEB_DATA_DIR ?? "/tmp/bench-web";
 const RUNS = Math.max(1, Number(env.BENCH_WEB_RUNS ?? 1));
 const CHROME_PATH = env.CHROME_PATH ?? "/usr/bin/chromium";
 const DEMO = { email: "demo@amora.test", password: "demo12345" };
+/** The pages to audit (BENCH_WEB_PAGES, comma-separated: any of the three; default all). */
+const PAGES = (env.BENCH_WEB_PAGES ?? "/,/login,/members")
+  .split(",")
+  .filter((p) => ["/", "/login", "/members"].includes(p));
 const BUDGET_KB: Record<string, number> = { "/": 100, "/login": 100, "/members": 150 };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -264,7 +268,7 @@ async function main() {
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
     });
     const pages: PageResult[] = [];
-    for (const pagePath of ["/", "/login", "/members"]) {
+    for (const pagePath of PAGES) {
       const runs: Array<Awaited<ReturnType<typeof audit>>> = [];
       for (let i = 0; i < RUNS; i++) {
         // Logged in, storage is kept between runs (the cookie): clear the cache before each, so
@@ -316,9 +320,12 @@ async function main() {
       machine: { cpus: os.cpus().length, loadavgAtStart: loadAtStart, loadavg: os.loadavg() },
       pages,
     };
-    fs.mkdirSync(path.join(root, "bench", "results"), { recursive: true });
-    fs.writeFileSync(path.join(root, "bench", "results", "latest-web.json"), JSON.stringify(out, null, 2) + "\n");
-    log("wrote bench/results/latest-web.json");
+    // Only a run of every page is the latest (a run of some is a look, not a result to compare).
+    if (pages.length === 3) {
+      fs.mkdirSync(path.join(root, "bench", "results"), { recursive: true });
+      fs.writeFileSync(path.join(root, "bench", "results", "latest-web.json"), JSON.stringify(out, null, 2) + "\n");
+      log("wrote bench/results/latest-web.json");
+    }
     // The machine is shared: the figures above are only comparable at a similar load.
     console.log(
       `load average (1, 5, 15 min): at start ${loadAtStart.map((l) => l.toFixed(2)).join(", ")}; at end ${os
