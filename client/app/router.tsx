@@ -45,6 +45,11 @@ const lazy =
   <T,>(load: () => Promise<T>, pick: (m: T) => React.ComponentType) =>
   async () => ({ Component: pick(await load()) });
 
+/** The first load's fallback while the first screen's code loads (HydrateFallback): nothing. */
+function NothingYet() {
+  return null;
+}
+
 const router = createBrowserRouter([
   {
     element: (
@@ -55,6 +60,10 @@ const router = createBrowserRouter([
       </LiveProvider>
     ),
     errorElement: <RouteErrorPage />,
+    // Nothing is drawn until the first screen's code is in (it is preloaded by the page: issue 11);
+    // said here, so react-router does not warn on every first load that no fallback was given. A
+    // layout drawn before its screen measured no faster (docs/performance.md) and moves the footer.
+    HydrateFallback: NothingYet,
     children: [
       {
         element: <DefaultLayout />,
