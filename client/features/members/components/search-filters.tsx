@@ -5,7 +5,6 @@ import { useRegions } from "../api/use-regions";
 import { CountryOptions } from "../../../components/ui/country-options";
 import { MAX_AGE, MIN_AGE, type FilterValues } from "../search-input";
 
-
 function ageError(value: string, t: ReturnType<typeof useLingui>["t"]): string | null {
   if (value === "") return null;
   const n = Number(value);
