@@ -94,3 +94,28 @@ test("/members brings its first search: the results draw with members.search una
   await expect(page).toHaveURL(/minAge=30/);
   await expect(results.getByRole("link").first()).toBeVisible();
 });
+
+test("on a phone, the likes received line up with the page and each card's labels stay inside it", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await logIn(page, "demo@amora.test", "demo12345");
+  await page.goto("/likes/received");
+  const heading = page.getByRole("heading", { name: "Likes", level: 1 });
+  const cards = page.getByRole("list", { name: "Received", exact: true }).getByRole("listitem");
+  await expect(cards.first()).toBeVisible();
+  // The list is not indented like a bulleted list: its first card starts where the heading does.
+  const headingBox = (await heading.boundingBox())!;
+  const firstCard = (await cards.first().locator(".card").boundingBox())!;
+  expect(Math.abs(firstCard.x - headingBox.x)).toBeLessThanOrEqual(1);
+  // "New", "Match", "Fictional profile": wrapped inside the card, never past its edge.
+  for (const card of (await cards.all()).slice(0, 4)) {
+    const box = (await card.locator(".card").boundingBox())!;
+    for (const badge of await card.locator(".badge").all()) {
+      const b = (await badge.boundingBox())!;
+      expect(b.x + b.width, await badge.innerText()).toBeLessThanOrEqual(box.x + box.width);
+    }
+  }
+  await context.close();
+});

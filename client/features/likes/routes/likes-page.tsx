@@ -79,7 +79,7 @@ export function LikesPage() {
           </Link>
         </EmptyState>
       ) : (
-        <Row xs={2} sm={3} lg={4} className="g-3" as="ul" role="list" aria-label={labels[type]}>
+        <Row xs={2} sm={3} lg={4} className="g-3 list-unstyled" as="ul" role="list" aria-label={labels[type]}>
           {likes.data!.items.map((item) => (
             <Col as="li" key={item.profile.id} className="list-unstyled">
               <Card className="h-100 shadow-sm like-card position-relative">
@@ -100,7 +100,7 @@ export function LikesPage() {
                     {item.profile.name}, {item.profile.age}
                   </Link>
                   <div className="small text-body-secondary text-truncate">{item.profile.city}</div>
-                  <div className="d-flex gap-1 mt-1">
+                  <div className="d-flex flex-wrap gap-1 mt-1">
                     {item.isNew && <Badge bg="danger">{t`New`}</Badge>}
                     {item.mutual && type !== "match" && <Badge bg="success">{t`Match`}</Badge>}
                     {item.profile.fictional && <FictionalBadge compact className="position-relative" />}
