@@ -324,7 +324,7 @@ export function DirectDebitPage() {
 
   return (
     <section className="credits-page mx-auto" style={{ maxWidth: 640 }} aria-labelledby="dd-title">
-      <h1 id="dd-title" className="h3 fw-bold mb-1">
+      <h1 id="dd-title" className="h3 mb-1">
         <Trans>Direct debit</Trans>
       </h1>
       <p className="text-body-secondary mb-4">

@@ -100,7 +100,7 @@ export function PackageCheckoutPage() {
           ← <Trans>All packages</Trans>
         </Link>
       </p>
-      <h1 id="checkout-title" className="h3 fw-bold mb-4">
+      <h1 id="checkout-title" className="h3 mb-4">
         <Trans>Pay for {pkg.credits} credits</Trans>
       </h1>
       <Row className="g-4">

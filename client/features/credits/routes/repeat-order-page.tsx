@@ -44,7 +44,7 @@ export function RepeatOrderPage() {
 
   return (
     <section className="credits-page mx-auto" style={{ maxWidth: 720 }} aria-labelledby="repeat-title">
-      <h1 id="repeat-title" className="h3 fw-bold mb-1">
+      <h1 id="repeat-title" className="h3 mb-1">
         <Trans>Repeat an order</Trans>
       </h1>
       <p className="text-body-secondary mb-4">

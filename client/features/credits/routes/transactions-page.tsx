@@ -22,7 +22,7 @@ export function TransactionsPage() {
   return (
     <section className="credits-page mx-auto" style={{ maxWidth: 860 }} aria-labelledby="transactions-title">
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
-        <h1 id="transactions-title" className="h3 fw-bold mb-0">
+        <h1 id="transactions-title" className="h3 mb-0">
           <Trans>My payments</Trans>
         </h1>
         <Link to={paths.credits} className="btn btn-primary btn-sm">
