@@ -77,7 +77,17 @@ export function SiteEntryWarning({ countryLimited }: { countryLimited: boolean }
     setSkipped(now);
   };
   return (
-    <Modal show centered backdrop="static" keyboard={false} aria-labelledby="site-entry-title" onHide={enter}>
+    // No fade: the warning is there as the page opens; fading it in forced layouts on a phone's
+    // first screen (Total Blocking Time, issue 11) and showed the page under it for a moment.
+    <Modal
+      show
+      centered
+      animation={false}
+      backdrop="static"
+      keyboard={false}
+      aria-labelledby="site-entry-title"
+      onHide={enter}
+    >
       <div onKeyDown={trapTab}>
         <Modal.Header className="border-0 pb-0">
           <Modal.Title id="site-entry-title" as="h2" className="h4">
