@@ -80,7 +80,9 @@ test("two new members find each other, match and chat live, paying with their fr
 
   // Bob opens the chat (unread goes to zero) and replies; Alice sees it without reloading.
   await bobNav.getByRole("link", { name: /Messages/ }).click();
-  await bob.page.getByRole("link", { name: /Alice/ }).click();
+  // On the conversations list (the search page he leaves has an "Alice" too).
+  await expect(bob.page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+  await bob.page.getByRole("main").getByRole("link", { name: /Alice/ }).click();
   await expect(bob.page.getByRole("log").getByText("Hi Bob!")).toBeVisible();
   await expect(bob.page).toHaveTitle(/^\(1\)/);
   await expect(bobNav.getByRole("link", { name: /Messages\s*1/ })).toHaveCount(0);
