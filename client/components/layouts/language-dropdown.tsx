@@ -6,16 +6,19 @@ import { LOCALE_NAMES, type Locale } from "../../lib/constants";
 import { languageChoices, selectedCountry } from "../../lib/languages";
 import { useUpdateSettings } from "../../lib/api/use-update-settings";
 import { useSiteVisitor } from "../../lib/api/use-site-visitor";
-import "./language-dropdown.css";
+import { LANGUAGE_MENU_ID, LanguageMenuTitle, languageMenuClass } from "./language-menu";
+import { useOpenedEarly } from "./menu-toggle";
 
 /**
  * §2 language dropdown: the languages of the visitor's country (§2 "Language choices by country",
  * client/lib/languages.ts), with the current and the browser language always, all seven when a
  * logged-out visitor chose another country than the detected one; and a link to /lang-config.
- * §4: a change while logged in is saved to the account.
+ * §4: a change while logged in is saved to the account. Loaded after the first screen
+ * (language-menu.tsx `LanguageMenu`); `openedEarly`: its closed toggle was pressed meanwhile.
  */
-export function LanguageDropdown({ loggedIn }: { loggedIn: boolean }) {
-  const { i18n, t } = useLingui();
+export default function LanguageDropdown({ loggedIn, openedEarly }: { loggedIn: boolean; openedEarly: boolean }) {
+  const { i18n } = useLingui();
+  const startsOpen = useOpenedEarly(LANGUAGE_MENU_ID, openedEarly);
   const save = useUpdateSettings();
   const visitor = useSiteVisitor();
   const current = i18n.locale as Locale;
@@ -32,10 +35,11 @@ export function LanguageDropdown({ loggedIn }: { loggedIn: boolean }) {
   };
   return (
     <NavDropdown
-      title={<span aria-label={t`Language: ${LOCALE_NAMES[current]}`}>{current.toUpperCase()}</span>}
-      id="language-menu"
+      title={<LanguageMenuTitle />}
+      id={LANGUAGE_MENU_ID}
+      defaultShow={startsOpen}
       align="end"
-      className={loggedIn ? undefined : "language-dropdown-floating"}
+      className={languageMenuClass(loggedIn)}
     >
       {choices.map((l) => (
         <NavDropdown.Item key={l} as="button" active={l === current} lang={l} onClick={() => void choose(l)}>
