@@ -119,23 +119,3 @@ test("on a phone, the likes received line up with the page and each card's label
   }
   await context.close();
 });
-
-test("a press on the language menu before its code is in opens the menu once it arrives", async ({ page }) => {
-  // Hold the menu's code back (it loads after the first screen) until the toggle has been pressed.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/(language-dropdown|NavDropdown)-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto("/login");
-  const toggle = page.getByRole("button", { name: "Language: English" });
-  await toggle.click();
-  await expect(page.getByRole("button", { name: "Deutsch" })).toHaveCount(0); // not in yet
-  release();
-  // The menu opens by itself, its toggle keeps the focus, and a choice works.
-  await expect(page.getByRole("button", { name: "Deutsch" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Language: English" })).toBeFocused();
-  await page.getByRole("button", { name: "Deutsch" }).click();
-  await expect(page.locator("html")).toHaveAttribute("lang", "de");
-});

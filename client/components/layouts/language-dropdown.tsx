@@ -6,19 +6,16 @@ import { LOCALE_NAMES, type Locale } from "../../lib/constants";
 import { languageChoices, selectedCountry } from "../../lib/languages";
 import { useUpdateSettings } from "../../lib/api/use-update-settings";
 import { useSiteVisitor } from "../../lib/api/use-site-visitor";
-import { LANGUAGE_MENU_ID, LanguageMenuTitle, languageMenuClass } from "./language-menu";
-import { useOpenedEarly } from "./menu-toggle";
+import "./language-dropdown.css";
 
 /**
  * §2 language dropdown: the languages of the visitor's country (§2 "Language choices by country",
  * client/lib/languages.ts), with the current and the browser language always, all seven when a
  * logged-out visitor chose another country than the detected one; and a link to /lang-config.
- * §4: a change while logged in is saved to the account. Loaded after the first screen
- * (language-menu.tsx `LanguageMenu`); `openedEarly`: its closed toggle was pressed meanwhile.
+ * §4: a change while logged in is saved to the account.
  */
-export default function LanguageDropdown({ loggedIn, openedEarly }: { loggedIn: boolean; openedEarly: boolean }) {
-  const { i18n } = useLingui();
-  const startsOpen = useOpenedEarly(LANGUAGE_MENU_ID, openedEarly);
+export function LanguageDropdown({ loggedIn }: { loggedIn: boolean }) {
+  const { i18n, t } = useLingui();
   const save = useUpdateSettings();
   const visitor = useSiteVisitor();
   const current = i18n.locale as Locale;
@@ -35,11 +32,10 @@ export default function LanguageDropdown({ loggedIn, openedEarly }: { loggedIn: 
   };
   return (
     <NavDropdown
-      title={<LanguageMenuTitle />}
-      id={LANGUAGE_MENU_ID}
-      defaultShow={startsOpen}
+      title={<span aria-label={t`Language: ${LOCALE_NAMES[current]}`}>{current.toUpperCase()}</span>}
+      id="language-menu"
       align="end"
-      className={languageMenuClass(loggedIn)}
+      className={loggedIn ? undefined : "language-dropdown-floating"}
     >
       {choices.map((l) => (
         <NavDropdown.Item key={l} as="button" active={l === current} lang={l} onClick={() => void choose(l)}>

@@ -1,14 +1,15 @@
-import { Container, Nav, Navbar, Badge } from "react-bootstrap";
+import { Container, Nav, Navbar, NavDropdown, Badge } from "react-bootstrap";
 import { NavLink, Link } from "react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
 import { paths } from "../../app/paths";
 import { useMe } from "../../lib/api/use-me";
+import { useLogout } from "../../lib/api/use-logout";
 import { useCounters } from "../../lib/api/use-counters";
 import { CREDITS_BADGE_THRESHOLD } from "../../lib/constants";
 import { CountBadge } from "../ui/count-badge";
-import { LanguageMenu } from "./language-menu";
-import { AccountMenu } from "./account-menu";
+import { Avatar } from "../ui/avatar";
+import { LanguageDropdown } from "./language-dropdown";
 import { StandaloneBackButton } from "./back-button";
 
 /**
@@ -21,6 +22,7 @@ import { StandaloneBackButton } from "./back-button";
 export function TopBar() {
   const { me } = useMe();
   const counters = useCounters(!!me);
+  const logout = useLogout();
   const { t } = useLingui();
   // Only a member has counts. A visitor's first screen skips the plural rules and number format
   // their first use builds (Intl, ~10 ms on a slow phone: Total Blocking Time, issue 11).
@@ -129,8 +131,29 @@ export function TopBar() {
                 <span className="navbar-text credits-balance me-md-3" aria-label={t`Your credits: ${me.credits}`}>
                   <Trans>{me.credits} credits</Trans>
                 </span>
-                <LanguageMenu loggedIn />
-                <AccountMenu name={me.name} photoUrl={me.mainImage?.thumbUrl} />
+                <LanguageDropdown loggedIn />
+                <NavDropdown
+                  align="end"
+                  id="account-menu"
+                  title={
+                    <span className="d-inline-flex align-items-center gap-2">
+                      <Avatar src={me.mainImage?.thumbUrl} name={me.name} size={28} />
+                      <span>{me.name}</span>
+                    </span>
+                  }
+                  aria-label={t`Account menu`}
+                >
+                  <NavDropdown.Item as={Link} to={paths.profile}>
+                    <Trans>My profile</Trans>
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to={paths.settings}>
+                    <Trans>Settings</Trans>
+                  </NavDropdown.Item>
+                  <NavDropdown.Divider />
+                  <NavDropdown.Item as="button" onClick={logout}>
+                    <Trans>Logout</Trans>
+                  </NavDropdown.Item>
+                </NavDropdown>
               </Nav>
             </Navbar.Collapse>
             {/* The badges said aloud when they change (the badges themselves are not live). */}
@@ -143,7 +166,7 @@ export function TopBar() {
           </>
         ) : (
           <Nav className="ms-auto flex-row align-items-center gap-2">
-            <LanguageMenu loggedIn={false} />
+            <LanguageDropdown loggedIn={false} />
             <Link to={paths.login} className="btn btn-outline-primary btn-sm">
               <Trans>Login</Trans>
             </Link>
