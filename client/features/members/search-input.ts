@@ -21,20 +21,26 @@ export interface FilterValues {
 }
 
 /**
+ * The gender a search URL asks for (`gender`: male, female or any); absent or unknown, the other
+ * gender than the member's (`myGender`), any for a visitor or a member without one. /members and
+ * /match-finder share it.
+ */
+export function genderFrom(
+  params: URLSearchParams,
+  myGender: "male" | "female" | null | undefined,
+): "male" | "female" | "any" {
+  const g = params.get("gender");
+  if (g === "male" || g === "female" || g === "any") return g;
+  return myGender === "male" ? "female" : myGender === "female" ? "male" : "any";
+}
+
+/**
  * The search state of /members's URL (gender, country, region, minAge, maxAge). An absent or
  * unknown gender means the other gender than the member's (any for a visitor); an age outside
  * 18–99 means any.
  */
 export function filtersFrom(params: URLSearchParams, myGender: "male" | "female" | null | undefined): FilterValues {
-  const g = params.get("gender");
-  const gender =
-    g === "male" || g === "female" || g === "any"
-      ? g
-      : myGender === "male"
-        ? "female"
-        : myGender === "female"
-          ? "male"
-          : "any";
+  const gender = genderFrom(params, myGender);
   const age = (k: string) => {
     const n = Number(params.get(k));
     return Number.isInteger(n) && n >= MIN_AGE && n <= MAX_AGE ? String(n) : "";

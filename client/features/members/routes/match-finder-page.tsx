@@ -14,6 +14,7 @@ import { ProfileCardGrid } from "../components/profile-card-grid";
 import "../members.css";
 import "../match-finder.css";
 import { CountryOptions } from "../../../components/ui/country-options";
+import { genderFrom } from "../search-input";
 
 type Gender = "female" | "male" | "any";
 
@@ -43,15 +44,7 @@ interface Preferences {
 }
 
 function preferencesFrom(params: URLSearchParams, myGender: "male" | "female" | null | undefined): Preferences {
-  const g = params.get("gender");
-  const gender: Gender =
-    g === "female" || g === "male" || g === "any"
-      ? g
-      : myGender === "male"
-        ? "female"
-        : myGender === "female"
-          ? "male"
-          : "any";
+  const gender: Gender = genderFrom(params, myGender);
   const age = AGE_RANGES.some((r) => r.value === params.get("age")) ? params.get("age")! : "any";
   const c = params.get("country")?.toUpperCase() ?? "";
   return { gender, age, country: (COUNTRY_CODES as readonly string[]).includes(c) ? c : "" };
