@@ -77,9 +77,10 @@ function pageFirstScreen(): FirstScreenData | null {
  * Issue 11 (speed of the first visit): what every first screen waits for — the session
  * (accounts.me), the site's settings, what the §4 rules allow this visitor (site.visitor) and the
  * §4 site-entry warning's server part (site.entryWarning) — is in the query cache before the
- * first render, and so is /members's first search (members.search) when the page brings it. The page brings it (server/http/app-page.ts, the JSON block
- * `#amora-first-screen`, removed once read); without it, it is asked for at start-up, beside the
- * catalogue (one batch), instead of after the first render. Keys and stale times are the hooks'
+ * first render, and so is /members's first search (members.search) when the page brings it. The
+ * page brings it (server/http/app-page.ts, the JSON block `#amora-first-screen`, removed once
+ * read); without it, it is asked for at start-up, beside the catalogue (one batch), instead of
+ * after the first render. Keys and stale times are the hooks'
  * own; a hook mounted while a request is under way shares it. Input: none. Output: nothing
  * (errors are left to the hooks, which ask again).
  */

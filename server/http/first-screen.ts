@@ -4,6 +4,7 @@ import type { AppDeps } from "../deps.js";
 import { appRouter } from "../router.js";
 import { createCallerFactory } from "../trpc/init.js";
 import { createContextFactory } from "../trpc/context.js";
+import type { FirstScreenOfPage } from "./app-page.js";
 import { paths } from "../../client/app/paths.js";
 import { searchInputOf } from "../../client/features/members/search-input.js";
 
@@ -22,11 +23,12 @@ export interface FirstScreenData {
   "members.search"?: { input: unknown; output: unknown };
 }
 
-/** The first screen's data, and the images its first screenful shows first (its LCP, issue 11). */
-export interface FirstScreen {
+/**
+ * The first screen's data, and the images its first screenful shows first (its LCP, issue 11):
+ * paths (`/media/…`) in screen order, at most 2.
+ */
+export interface FirstScreen extends FirstScreenOfPage {
   data: FirstScreenData;
-  /** Paths of the images to preload with high priority (`/media/…`), in screen order; at most 2. */
-  images: string[];
 }
 
 /** The photos a phone shows in its first screenful of search results (ProfileCardGrid `priority`). */

@@ -7,7 +7,7 @@ export type SearchMembersInput = RouterInputs["members"]["search"];
 export const MIN_AGE = 18;
 export const MAX_AGE = 99;
 /** Profile cards per page of /members. */
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 /** The deepest page a URL may ask for (members.search's own bound). */
 const MAX_PAGE = 500;
 
@@ -56,18 +56,18 @@ export function filtersFrom(params: URLSearchParams, myGender: "male" | "female"
 }
 
 /** The page number of /members's URL: 1–500, 1 when absent or unreadable. */
-export function pageFrom(params: URLSearchParams): number {
+function pageFrom(params: URLSearchParams): number {
   return Math.max(1, Math.min(MAX_PAGE, Math.floor(Number(params.get("page")) || 1)));
 }
 
 /** The keyset cursor of a page reached with "Next" (members.search nextCursor), as the URL keeps it. */
-export function cursorFrom(params: URLSearchParams, page: number): string | undefined {
+function cursorFrom(params: URLSearchParams, page: number): string | undefined {
   const after = params.get("after");
   return page > 1 && after && /^\d{1,17}_\d{1,10}$/.test(after) ? after : undefined;
 }
 
 /** members.search's input for the form's values; a min age above the max age is swapped. */
-export function toInput(f: FilterValues, page: number, after: string | undefined): SearchMembersInput {
+function toInput(f: FilterValues, page: number, after: string | undefined): SearchMembersInput {
   let minAge = f.minAge ? Number(f.minAge) : undefined;
   let maxAge = f.maxAge ? Number(f.maxAge) : undefined;
   if (minAge !== undefined && maxAge !== undefined && minAge > maxAge) [minAge, maxAge] = [maxAge, minAge];
