@@ -172,11 +172,9 @@ describe("the app's files", () => {
 
   it("/members brings the search it opens with, as members.search answers it, and preloads its first photos", async () => {
     const viewer = await createMember(built.deps, { gender: "male", country: "NL" });
-    const women = [];
     for (const name of ["Anouk", "Bente", "Cato"]) {
       const woman = await createMember(built.deps, { name, gender: "female", country: "NL" });
       await addPhoto(built, woman.id, { isMain: true });
-      women.push(woman);
     }
     const url = "/members?country=nl&minAge=18&maxAge=99";
     const res = await get(url, { cookie: `auth=${viewer.sessionToken}; locale=en` });
