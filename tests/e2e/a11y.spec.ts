@@ -85,6 +85,51 @@ async function expectNoViolations(page: Page, label: string) {
     (v) => `${v.impact ?? "?"} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
   );
   expect.soft(summary, `${label}\n${summary.join("\n")}`).toEqual([]);
+  // axe leaves text over a gradient undecided ("incomplete", bgGradient): measured here against
+  // every colour stop of the gradient behind it.
+  const onGradient = results.incomplete
+    .filter((r) => r.id === "color-contrast")
+    .flatMap((r) => r.nodes)
+    .filter((n) => n.any.some((check) => (check.data as { messageKey?: string } | null)?.messageKey === "bgGradient"))
+    .map((n) => n.target.join(" "));
+  const lowContrast = await page.evaluate(contrastOverGradients, onGradient);
+  expect.soft(lowContrast, `${label}: text over a gradient below WCAG AA\n${lowContrast.join("\n")}`).toEqual([]);
+}
+
+/**
+ * Runs in the page. For each selector: the text's colour against each colour stop of the nearest
+ * gradient behind it (WCAG 2.2 1.4.3: 4.5:1, or 3:1 for large text: 24 px, or 18.66 px bold).
+ * @returns one line per element with a stop below the ratio, empty when all pass.
+ */
+function contrastOverGradients(selectors: string[]): string[] {
+  const channels = (rgb: string) => (rgb.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+  const luminance = (rgb: string) => {
+    const [r, g, b] = channels(rgb).map((c) => {
+      const v = c / 255;
+      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const ratio = (a: string, b: string) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi! + 0.05) / (lo! + 0.05);
+  };
+  const failures: string[] = [];
+  for (const selector of selectors) {
+    const element = document.querySelector(selector);
+    if (!element) continue;
+    const style = getComputedStyle(element);
+    let behind: Element | null = element;
+    while (behind && !getComputedStyle(behind).backgroundImage.includes("gradient")) behind = behind.parentElement;
+    if (!behind) continue;
+    const stops = getComputedStyle(behind).backgroundImage.match(/rgba?\([^)]*\)/g) ?? [];
+    const size = parseFloat(style.fontSize);
+    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+    const needed = large ? 3 : 4.5;
+    const worst = Math.min(...stops.map((stop) => ratio(style.color, stop)));
+    if (worst < needed) failures.push(`${selector}: ${worst.toFixed(2)}:1 (needs ${needed}:1) on ${stops.join(", ")}`);
+  }
+  return failures;
 }
 
 async function memberPage(browser: Browser, viewport: { width: number; height: number }) {
