@@ -156,3 +156,47 @@ test("an unknown member's landing page and an unknown lander show the 404 page",
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
 });
+
+test("the map lander: each member pin, with its badge and city, sits apart from the others and inside the map", async ({
+  browser,
+}) => {
+  for (const viewport of [phone, desktop]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.goto("/landers/maplanding");
+    const map = page.getByRole("group", { name: "Singles all around you" });
+    await expect(map.getByRole("img").first()).toBeVisible();
+    // Each pin's box: the union of what it draws (photo, fictional-profile badge, city label).
+    const { mapBox, pins } = await map.evaluate((el) => {
+      const box = (r: DOMRect) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+      return {
+        mapBox: box(el.getBoundingClientRect()),
+        pins: [...el.children].map((pin) =>
+          [pin, ...pin.querySelectorAll("*")]
+            .map((part) => box(part.getBoundingClientRect()))
+            .filter((b) => b.right > b.left)
+            .reduce((a, b) => ({
+              left: Math.min(a.left, b.left),
+              top: Math.min(a.top, b.top),
+              right: Math.max(a.right, b.right),
+              bottom: Math.max(a.bottom, b.bottom),
+            })),
+        ),
+      };
+    });
+    expect(pins.length, `pins at ${viewport.width} px`).toBeGreaterThan(1);
+    for (const [i, pin] of pins.entries()) {
+      expect(pin.left, `pin ${i} inside the map at ${viewport.width} px`).toBeGreaterThanOrEqual(mapBox.left);
+      expect(pin.right).toBeLessThanOrEqual(mapBox.right);
+      expect(pin.top).toBeGreaterThanOrEqual(mapBox.top);
+      expect(pin.bottom).toBeLessThanOrEqual(mapBox.bottom);
+      for (const [j, other] of pins.entries()) {
+        if (j <= i) continue;
+        const apart =
+          pin.right <= other.left || other.right <= pin.left || pin.bottom <= other.top || other.bottom <= pin.top;
+        expect(apart, `pins ${i} and ${j} overlap at ${viewport.width} px`).toBe(true);
+      }
+    }
+    await context.close();
+  }
+});

@@ -348,16 +348,20 @@ function Icons({ headline, cards, count, form }: VariantProps) {
   );
 }
 
-/** Pin positions on the map (percent of its box), fixed so the page never moves. */
+/**
+ * Pin positions on the map (percent of its box), fixed so the page never moves: a loose 3 × 3
+ * grid, so that on a phone (the map square, ~340 px) each pin with its badge and label keeps to
+ * its own cell and stays inside the box (tests/e2e/landers.spec.ts).
+ */
 const PINS = [
-  [18, 22],
-  [62, 16],
-  [40, 44],
-  [78, 48],
-  [22, 70],
-  [56, 74],
-  [86, 80],
-  [8, 46],
+  [18, 20],
+  [52, 15],
+  [82, 24],
+  [20, 53],
+  [50, 49],
+  [80, 58],
+  [30, 83],
+  [64, 82],
 ] as const;
 
 function MapLanding({ headline, cards, count, form }: VariantProps) {
