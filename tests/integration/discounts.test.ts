@@ -144,6 +144,41 @@ describe("discounts", () => {
       expect(c.balance).toBe(c.ledgerSum);
     });
 
+    it("a discounted checkout and a full-price one approved at the same moment: only a first purchase keeps the bonus", async () => {
+      // Two tabs, both checkouts approved at once: the two completions race. Whichever is granted
+      // first is the first purchase; the discounted one keeps TIMEBONUS25 only if it is that one.
+      for (let round = 0; round < 6; round++) {
+        const m = await member();
+        const discounted = await start(m, { code: "TIMEBONUS25", credits: 1500 });
+        const fullPrice = await start(m, { credits: 100, method: "paypal" });
+        await Promise.all([
+          decideCheckout(t.server, referenceOf(fullPrice.checkoutUrl), { outcome: "approve" }),
+          decideCheckout(t.server, referenceOf(discounted.checkoutUrl), { outcome: "approve" }),
+        ]);
+        await webhooksDelivered(t.server);
+        const grants = await t.server.deps.db
+          .selectFrom("credit_ledger")
+          .select("reference")
+          .where("user_id", "=", m.id)
+          .where("reason", "=", "purchase")
+          .orderBy("id")
+          .execute();
+        expect(grants).toHaveLength(2);
+        const discountedFirst = grants[0]!.reference === `payment:${discounted.payment.id}`;
+        const row = await t.server.deps.db
+          .selectFrom("payments")
+          .select("discount_dropped")
+          .where("id", "=", discounted.payment.id)
+          .executeTakeFirstOrThrow();
+        expect(
+          row.discount_dropped,
+          `round ${round}: discounted payment granted ${discountedFirst ? "first" : "second"}`,
+        ).toBe(!discountedFirst);
+        const c = await creditsOf(t.server.deps, m.id);
+        expect(c.balance).toBe(c.ledgerSum);
+      }
+    });
+
     it("the legacy GET /api/discountcode.php answers from the same service", async () => {
       const m = await member();
       const code = uniqueCode("LEGACY");

@@ -83,12 +83,9 @@ export function findPackage(db: DB | Tx, id: number, currency: string) {
 }
 
 /** The member's balance, free-message allowance and premium flag, or undefined for no such member. */
-export function findWallet(db: DB | Tx, userId: number) {
-  return db
-    .selectFrom("users")
-    .select(["credits", "free_messages_left", "paid_user"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
+export function findWallet(db: DB | Tx, userId: number, forUpdate = false) {
+  const query = db.selectFrom("users").select(["credits", "free_messages_left", "paid_user"]).where("id", "=", userId);
+  return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** §4: one free message used, if any is left. @returns whether one was used. */

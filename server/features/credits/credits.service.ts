@@ -72,7 +72,19 @@ export interface Wallet {
  * @throws NotFoundError for no such member.
  */
 export async function getWallet(db: DB | Tx, userId: number): Promise<Wallet> {
-  const row = await repo.findWallet(db, userId);
+  return walletOf(await repo.findWallet(db, userId));
+}
+
+/**
+ * The member's wallet as getWallet, with the member's row locked until `tx` ends: what is decided
+ * from it (the first purchase, §9 TIMEBONUS25) cannot be changed by another transaction meanwhile.
+ * @throws NotFoundError for no such member.
+ */
+export async function getWalletForUpdate(tx: Tx, userId: number): Promise<Wallet> {
+  return walletOf(await repo.findWallet(tx, userId, true));
+}
+
+function walletOf(row: Awaited<ReturnType<typeof repo.findWallet>>): Wallet {
   if (!row) throw new NotFoundError("This member could not be found.");
   return { credits: row.credits, freeMessagesLeft: row.free_messages_left, paidUser: row.paid_user };
 }

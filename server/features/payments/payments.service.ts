@@ -4,7 +4,7 @@ import type { PaymentRow, PaymentStatus } from "../../../db/database.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import type { Site } from "../site/site.service.js";
 import { publishStored, recordEvent, type StoredEvent } from "../live/live.service.js";
-import { getPackage, getWallet, grantCreditsInTx, markPremiumInTx } from "../credits/credits.service.js";
+import { getPackage, getWalletForUpdate, grantCreditsInTx, markPremiumInTx } from "../credits/credits.service.js";
 import {
   DiscountCodeUsedError,
   findPaymentHoldingCode,
@@ -301,9 +301,14 @@ async function applyReportInTx(
     if (!row) return { applied: false, events: [] };
     // §4, §9: the welcome bonus is for the first purchase only. If another purchase completed
     // while this discounted checkout was open, the discount is dropped: the payment stands (the
-    // member paid), and it buys what its amount buys at the list price (decisions.md).
+    // member paid), and it buys what its amount buys at the list price (decisions.md). The member's
+    // row is locked before premium is read: two purchases completing at once are decided one after
+    // the other, so only the first can keep a first-purchase discount.
     let grant = row.credits;
-    if (row.discount_code && !(await discountAppliesAtCompletion(tx, row.id, await getWallet(tx, row.user_id)))) {
+    if (
+      row.discount_code &&
+      !(await discountAppliesAtCompletion(tx, row.id, await getWalletForUpdate(tx, row.user_id)))
+    ) {
       grant = creditsAsPaid(row);
       await repo.dropDiscount(tx, row.id, grant);
       await releaseDiscount(tx, row.id);
