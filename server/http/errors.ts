@@ -32,15 +32,25 @@ export function fieldErrorsOf(err: ZodError): Record<string, string[]> {
 export const RETRY_AFTER_SECONDS = 5;
 
 /**
- * The root error handler of the plain HTTP routes (photo upload, webhooks, media): a lost database
- * connection answers 503 with Retry-After and the SERVICE_UNAVAILABLE code; anything else goes on
- * to Fastify's default handling. The legacy API and tRPC map the same condition themselves.
+ * The root error handler of the plain HTTP routes (photo upload, webhooks, media):
+ * - a lost database connection: 503 with Retry-After and the SERVICE_UNAVAILABLE code;
+ * - a client error Fastify raised itself (4xx: a body too large, a bad content type, a path the
+ *   static files refuse): Fastify's own answer;
+ * - anything else, a fault of ours: logged, and answered 500 `{ error: "internal_error",
+ *   message }` with the §8 wording, never the error's own message (it could say how the server
+ *   works inside).
+ * The legacy API and tRPC map the same conditions themselves.
  */
-export function rootErrorHandler(err: FastifyError | Error, _req: FastifyRequest, reply: FastifyReply) {
-  if (!isDatabaseUnavailable(err)) throw err;
-  const unavailable = new ServiceUnavailableError();
-  return reply
-    .code(503)
-    .header("retry-after", String(RETRY_AFTER_SECONDS))
-    .send({ error: "service_unavailable", message: unavailable.message });
+export function rootErrorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  if (isDatabaseUnavailable(err)) {
+    const unavailable = new ServiceUnavailableError();
+    return reply
+      .code(503)
+      .header("retry-after", String(RETRY_AFTER_SECONDS))
+      .send({ error: "service_unavailable", message: unavailable.message });
+  }
+  const status = (err as FastifyError).statusCode;
+  if (status !== undefined && status >= 400 && status < 500) throw err;
+  req.log.error({ err }, "unhandled error");
+  return reply.code(500).send({ error: "internal_error", message: "An error has occurred" });
 }

@@ -106,8 +106,14 @@ export function trackRequests(app: FastifyInstance): RequestDrain {
         settle();
         throw err;
       }
-      if (result && typeof (result as Promise<unknown>).then === "function") {
-        return (result as Promise<unknown>).finally(settle);
+      if (result === reply) {
+        // The handler returned the reply (as @fastify/static does): a thenable without `finally`,
+        // settled when the answer is written. Fastify must get the reply itself back.
+        void Promise.resolve(reply).then(settle, settle);
+        return result;
+      }
+      if (result && typeof (result as PromiseLike<unknown>).then === "function") {
+        return Promise.resolve(result).finally(settle);
       }
       settle();
       return result;
