@@ -45,7 +45,7 @@ import { trackRequests } from "./infra/drain.js";
 import { carryRequestIds, carrySocketRequestIds } from "./infra/request-context.js";
 import { startMailWorker } from "./features/mail/mail.service.js";
 import { deliverOutboxPush, resolveVapidKeys } from "./features/push/push.service.js";
-import { usePushPublicKey } from "./features/site/site.service.js";
+import { getSiteForHost, siteOrigin, usePushPublicKey } from "./features/site/site.service.js";
 import { createMemoryPresence, createRedisPresence } from "./infra/presence.js";
 import { renderOutboxMail } from "./features/mail/mail.templates.js";
 import { notificationRoutes } from "./features/notifications/notifications.http.js";
@@ -164,11 +164,14 @@ export async function buildApp(
     sweepEndedSessions(deps).catch((err: unknown) => log.warn({ err }, "session sweep failed"));
   });
 
+  const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     // Requests are measured in /metrics; logging each one would drown the log.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.TRUST_PROXY,
+    // A number of proxies trusts that many hops from the socket (proxy-addr's meaning of a number,
+    // which Fastify's types do not list); addresses or ranges are passed as they are.
+    trustProxy: typeof config.TRUST_PROXY === "number" ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
   });
@@ -312,6 +315,7 @@ export async function buildApp(
     beforeAppPage: (req, reply) => setDefaultLocaleCookie(deps, req, reply),
     firstScreenOf: firstScreenLoader(deps),
     pageExists: (req, token) => sitePageExists(deps, req.raw.headers.host ?? null, token),
+    siteOriginOf: async (req) => siteOrigin(await getSiteForHost(deps, req.raw.headers.host ?? null), config),
   });
 
   return {

@@ -78,8 +78,25 @@ const EnvSchema = z.object({
   SEED_DEMO: boolish.optional(),
   SEED_MEMBERS: z.coerce.number().int().min(0).max(100_000).default(320),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Trust X-Forwarded-* from a reverse proxy (scaled out behind a load balancer). */
-  TRUST_PROXY: boolish.default(false),
+  /**
+   * Which reverse proxies' X-Forwarded-* to trust (scaled out behind a load balancer): "false"
+   * (none, the default), the number of proxies in front of the app ("1" behind one nginx: the
+   * client address is the one that proxy added, whatever the client itself sent), or their
+   * addresses or CIDR ranges, comma separated. "true" is refused: it would trust every hop, and a
+   * client could choose its own address (the per-address limits, METRICS_ALLOW).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .refine((v) => v !== "true", {
+      message: 'set the number of proxies in front ("1" behind one nginx) or their addresses, not "true"',
+    })
+    .refine((v) => ["false", "0", ""].includes(v) || /^([1-9])$/.test(v) || parseAddressList(v) !== null, {
+      message: "false, a number of proxies (1–9), or a comma-separated list of IP addresses or CIDR ranges",
+    })
+    .transform((v): false | number | string =>
+      ["false", "0", ""].includes(v) ? false : /^\d$/.test(v) ? Number(v) : v,
+    ),
   /**
    * Who may read /metrics and the details of /readyz: client addresses or CIDR ranges, comma
    * separated (default: loopback only). Others get 403 on /metrics and only the status on /readyz.

@@ -37,7 +37,7 @@ export function appCookiesOf(headers: IncomingHttpHeaders): {
 export function isSecureRequest(config: Pick<Config, "COOKIE_SECURE" | "TRUST_PROXY">, raw: IncomingMessage): boolean {
   if (config.COOKIE_SECURE) return true;
   if ((raw.socket as { encrypted?: boolean }).encrypted === true) return true;
-  return config.TRUST_PROXY && raw.headers["x-forwarded-proto"] === "https";
+  return config.TRUST_PROXY !== false && raw.headers["x-forwarded-proto"] === "https";
 }
 
 /**

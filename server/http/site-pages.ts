@@ -21,7 +21,8 @@ const API_PREFIX = /^\/(trpc|api|media|payments|simulated-checkout)(\/|$|\?)/;
  *   (`Vary: accept-encoding`); `/assets/*` (content-hashed) `public, max-age=31536000, immutable`,
  *   everything else `no-cache`;
  * - `GET /robots.txt` (text/plain, points at the sitemap) and `GET /sitemap.xml` (the public pages
- *   of client/app/paths.ts, absolute URLs on the request's own origin);
+ *   of client/app/paths.ts, absolute URLs on the serving site's configured origin, `siteOriginOf`:
+ *   never a request header, since both are kept by shared caches);
  * - any other GET: the app's HTML (`no-cache`, made for the locale and screen by
  *   http/app-page.ts, with the first screen's data, `Vary: Accept-Encoding, Cookie`), status 200
  *   when the path is one of the app's routes (client/app/paths.ts `routePatterns`), else 404 —
@@ -50,6 +51,8 @@ export async function clientRoutes(
     firstScreenOf?: (req: FastifyRequest, reply: FastifyReply, pathname: string) => Promise<FirstScreenOfPage | null>;
     /** Whether the serving site has its own page `token` (§2 /pages/{token}, table site_pages). */
     pageExists?: (req: FastifyRequest, token: string) => Promise<boolean>;
+    /** The serving site's configured origin (PUBLIC_ORIGIN, e.g. "https://amora.example"), no trailing slash. */
+    siteOriginOf: (req: FastifyRequest) => Promise<string>;
   },
 ) {
   const { clientDist, hasClient } = opts;
@@ -87,14 +90,14 @@ export async function clientRoutes(
           "Disallow: /media/p/",
           "Disallow: /checkout/",
           "",
-          `Sitemap: ${originOf(req)}/sitemap.xml`,
+          `Sitemap: ${await opts.siteOriginOf(req)}/sitemap.xml`,
           "",
         ].join("\n"),
       );
   });
 
   app.get("/sitemap.xml", async (req, reply) => {
-    const origin = originOf(req);
+    const origin = await opts.siteOriginOf(req);
     const urls = publicPages.map((p) => `  <url><loc>${escapeXml(origin + p)}</loc></url>`).join("\n");
     return reply
       .type("application/xml; charset=utf-8")
@@ -141,11 +144,6 @@ export async function clientRoutes(
     if ((builtInPageSlugs as readonly string[]).includes(token)) return true;
     return opts.pageExists ? opts.pageExists(req, token) : true;
   }
-}
-
-/** The origin the request reached (behind a trusted proxy, as the proxy says). */
-function originOf(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
 }
 
 function escapeXml(s: string): string {

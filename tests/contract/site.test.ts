@@ -5,7 +5,7 @@ import { clearSiteCache } from "../../server/features/site/site.service.js";
 import { call, visitor } from "./support/legacy.js";
 
 // Behind a proxy, the client address comes from X-Forwarded-For (geoip_country).
-const t = useTestServer({ env: { TRUST_PROXY: "true" } });
+const t = useTestServer({ env: { TRUST_PROXY: "1" } });
 
 async function addSite() {
   await t.server.deps.db

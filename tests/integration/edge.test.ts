@@ -1,6 +1,7 @@
 import http from "node:http";
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/config.js";
 import { useTestServer } from "../support/server.js";
 import { TestBrowser, rawUpgrade } from "../support/client.js";
 import { createMember, signupFields } from "../support/factories.js";
@@ -185,10 +186,30 @@ describe("with PUBLIC_ORIGIN, METRICS_ALLOW and METRICS_TOKEN set", () => {
 });
 
 describe("HSTS behind an https proxy", () => {
-  const s = useTestServer({ env: { TRUST_PROXY: "true" } });
+  const s = useTestServer({ env: { TRUST_PROXY: "1" } });
   it("is sent when the trusted proxy says https, not otherwise", async () => {
     const https = await fetch(`${s.server.url}/healthz`, { headers: { "x-forwarded-proto": "https" } });
     expect(https.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
     expect((await fetch(`${s.server.url}/healthz`)).headers.get("strict-transport-security")).toBeNull();
+  });
+});
+
+describe("behind one proxy (TRUST_PROXY=1)", () => {
+  const s = useTestServer({ env: { TRUST_PROXY: "1", METRICS_ALLOW: "10.9.8.0/24" } });
+
+  it("the client address is the one the proxy added: an X-Forwarded-For the client wrote itself is not believed", async () => {
+    // nginx appends the address it saw ($proxy_add_x_forwarded_for) to what the client sent.
+    const forged = await fetch(`${s.server.url}/metrics`, { headers: { "x-forwarded-for": "10.9.8.7, 203.0.113.7" } });
+    expect(forged.status).toBe(403);
+    const fromInside = await fetch(`${s.server.url}/metrics`, { headers: { "x-forwarded-for": "10.9.8.7" } });
+    expect(fromInside.status).toBe(200);
+  });
+
+  it("TRUST_PROXY is a number of proxies or their addresses; 'true' (every hop) is refused", () => {
+    expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.2" }).TRUST_PROXY).toBe("10.0.0.0/8, 192.168.1.2");
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/number of proxies/);
+    expect(() => loadConfig({ TRUST_PROXY: "proxy.example" })).toThrow(/IP addresses or CIDR ranges/);
   });
 });

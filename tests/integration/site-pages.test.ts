@@ -61,6 +61,7 @@ beforeAll(async () => {
     DATA_DIR: db.dataDir,
     SEED_DEMO: "false",
     SEED_MEMBERS: "0",
+    PUBLIC_ORIGIN: "https://amora.example",
     ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl, DATABASE_POOL_MAX: "4" } : {}),
   });
   const log = createLogger("silent", "test");
@@ -389,13 +390,27 @@ describe("unknown routes (§2 404 page)", () => {
 });
 
 describe("robots.txt and sitemap.xml", () => {
-  it("/robots.txt is text and names the sitemap on the request's origin", async () => {
+  it("/robots.txt is text and names the sitemap on the site's configured origin", async () => {
     const res = await get("/robots.txt");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/plain/);
     expect(res.body).toMatch(/^User-agent: \*$/m);
     expect(res.body).toMatch(/^Disallow: \/api\/$/m);
-    expect(res.body).toMatch(/^Sitemap: http:\/\/amora\.example\/sitemap\.xml$/m);
+    expect(res.body).toMatch(/^Sitemap: https:\/\/amora\.example\/sitemap\.xml$/m);
+  });
+
+  it("a request's Host or X-Forwarded-Host never makes their URLs (both are kept by shared caches)", async () => {
+    const forged: Array<Record<string, string>> = [
+      { host: "evil.example" },
+      { "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" },
+    ];
+    for (const headers of forged) {
+      const robots = await get("/robots.txt", headers);
+      expect(robots.body).toMatch(/^Sitemap: https:\/\/amora\.example\/sitemap\.xml$/m);
+      const sitemap = await get("/sitemap.xml", headers);
+      expect(sitemap.body).not.toContain("evil.example");
+      expect(sitemap.body).toContain("<loc>https://amora.example/</loc>");
+    }
   });
 
   it("/sitemap.xml lists the public pages, absolute, and no member page", async () => {
@@ -405,8 +420,8 @@ describe("robots.txt and sitemap.xml", () => {
     expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
     expect(res.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(publicPages.map((p) => `http://amora.example${p}`));
-    expect(locs).toContain("http://amora.example/login");
+    expect(locs).toEqual(publicPages.map((p) => `https://amora.example${p}`));
+    expect(locs).toContain("https://amora.example/login");
     expect(locs.some((l) => /\/(members|chats|likes|credits)/.test(l!))).toBe(false);
   });
 });
