@@ -75,7 +75,7 @@ export default defineConfig({
       PUSH_ALLOW_LOOPBACK_HTTP: "true",
       // tests/e2e/signup-steps.spec.ts visits from a Belgian address given in X-Forwarded-For, as a
       // load balancer would (§2 language choices by country, GeoIP).
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "1",
     },
   },
 });
