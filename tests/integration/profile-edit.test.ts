@@ -90,6 +90,11 @@ describe("editing the profile (/profile, §3, §5)", () => {
     ],
     ["an impossible date", { date_of_birth: "2000-02-30" }, "date_of_birth", "Enter your date of birth (18+)"],
     ["a name starting with @", { name: "@someone" }, "name", "Your name may not start with @"],
+    // What is shown counts (§5): a fullwidth ＠ is an @; hidden and reordering characters are refused.
+    ["a name starting with a fullwidth @", { name: "\uFF20support" }, "name", "Your name may not start with @"],
+    ["a name with a zero-width joiner before @", { name: "\u200D@support" }, "name", "Your name may not start with @"],
+    ["a name with a zero-width space", { name: "\u200B@support" }, "name", "Name contains invalid characters"],
+    ["a name with a right-to-left override", { name: "\u202Eniamod" }, "name", "Name contains invalid characters"],
     ["a one-letter name", { name: "A" }, "name", "Name is too short"],
     ["an unknown hair colour", { hair_color: "purple" }, "hair_color", null],
     ["an unknown interest", { interests: ["music", "nope"] }, "interests", null],
