@@ -399,4 +399,35 @@ describe("prices follow the site being served (§3 site settings by host, §7)",
     expect(gift).toMatchObject({ charged: 7, credits: 93 });
     await expectLedgerConsistent(a);
   });
+
+  it("a site where messages and gifts cost 0 credits sends them free: nothing debited, no ledger row", async () => {
+    await t.server.deps.db
+      .insertInto("sites")
+      .values({
+        name: "Gratis",
+        domain: "gratis-chat.test",
+        domain_language: "es",
+        message_credits: 0,
+        gift_credits: 0,
+        company_name: "Gratis S.L.",
+      })
+      .onConflict((oc) => oc.column("domain").doNothing())
+      .execute();
+    clearSiteCache(t.server.deps);
+    const a = await member({ paid: true, credits: 100 });
+    const b = await member();
+    const onGratis = createCallerFactory(appRouter)(
+      await createInnerContext(t.server.deps, { sessionToken: a.sessionToken, host: "gratis-chat.test" }),
+    );
+    const first = await onGratis.chats.send({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "hola" });
+    expect(first).toMatchObject({ charged: 0, credits: 100 });
+    const again = await onGratis.chats.send({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "¿qué tal?" });
+    expect(again).toMatchObject({ charged: 0, credits: 100 });
+    const gift = await onGratis.chats.sendGift({ toProfileId: b.id, clientId: crypto.randomUUID(), gift: "rose" });
+    expect(gift).toMatchObject({ charged: 0, credits: 100 });
+    expect((await b.api.chats.conversation({ conversationId: first.message.conversationId })).messages).toHaveLength(3);
+    const c = await creditsOf(t.server.deps, a.id);
+    expect(c.balance).toBe(100);
+    await expectLedgerConsistent(a);
+  });
 });

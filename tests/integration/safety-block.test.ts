@@ -326,6 +326,19 @@ describe("the sweep: every procedure that takes another member holds the block, 
     expect((await a.api.chats.list()).chats.map((c) => c.profile.id)).not.toContain(b.id);
     expect(await a.api.likes.status({ profileId: b.id })).toEqual({ liked: false, likedMe: false, match: false });
   });
+  it("a send retried with its client id after a block deleted its message is refused (IDEMPOTENCY_CONFLICT), not charged again", async () => {
+    const a = await member({ gender: "female", country: "AT" });
+    const b = await member({ gender: "male", country: "AT" });
+    const clientId = crypto.randomUUID();
+    await a.api.chats.send({ toProfileId: b.id, clientId, body: "hello" });
+    await b.api.safety.block({ profileId: a.id });
+    await b.api.safety.unblock({ profileId: a.id });
+    await a.api.chats.send({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "hello again" });
+    const before = await creditsOf(t.server.deps, a.id);
+    // An outbox whose first answer was lost sends the first message again.
+    await expectCode(a.api.chats.send({ toProfileId: b.id, clientId, body: "hello" }), "IDEMPOTENCY_CONFLICT");
+    expect(await creditsOf(t.server.deps, a.id)).toEqual(before);
+  });
 });
 
 describe("legacy endpoints (§7) hold the block", () => {

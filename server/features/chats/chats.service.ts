@@ -314,12 +314,14 @@ export async function sendMessage(
       let charged = 0;
       let credits = sender.credits;
       let freeMessagesLeft = sender.freeMessagesLeft;
+      // A site may make either free (0 credits, §3 settings): nothing is debited then.
       if (input.gift) {
-        credits = await spendCreditsOrThrow(tx, senderId, settings.gift_credits, "gift", `gift:${input.clientId}`);
+        if (settings.gift_credits > 0)
+          credits = await spendCreditsOrThrow(tx, senderId, settings.gift_credits, "gift", `gift:${input.clientId}`);
         charged = settings.gift_credits;
       } else if (!sender.paidUser && (await useFreeMessageInTx(tx, senderId))) {
         freeMessagesLeft -= 1;
-      } else {
+      } else if (settings.message_credits > 0) {
         credits = await spendCreditsOrThrow(tx, senderId, settings.message_credits, "message", `msg:${input.clientId}`);
         charged = settings.message_credits;
       }
@@ -400,6 +402,10 @@ async function replayOrThrow(
   if (isUniqueViolation(err) || err instanceof DomainError) {
     const earlier = await repo.findMessageByClientId(deps.db, senderId, input.clientId);
     if (earlier) return replay(deps, senderId, input, earlier);
+    // The id was used and paid for, but its message is gone (a block deleted the conversation;
+    // the ledger keeps the charge): the id cannot be sent again.
+    if (isUniqueViolation(err, "credit_ledger_reference_uq") || isUniqueViolation(err, "messages_sender_client_uq"))
+      throw new IdempotencyConflictError();
   }
   throw err;
 }
