@@ -140,6 +140,20 @@ describe("direct debit", () => {
     ).toBe("CODE_INVALID");
   });
 
+  it("requests at once (two tabs, a double click) each get an answer, never a 500: one code stands, and the daily limit holds", async () => {
+    const m = await member();
+    const answers = await Promise.allSettled(Array.from({ length: 7 }, () => m.api.directDebit.requestCode(FORM)));
+    const refused = answers.filter((a) => a.status === "rejected").map((a) => appCodeOf(a.reason));
+    expect(refused).toEqual(["DIRECT_DEBIT_LIMIT", "DIRECT_DEBIT_LIMIT"]);
+    const pending = await t.server.deps.db
+      .selectFrom("direct_debit_mandates")
+      .select("id")
+      .where("user_id", "=", m.id)
+      .where("status", "=", "pending_verification")
+      .execute();
+    expect(pending).toHaveLength(1);
+  });
+
   it("limit reached: at most 5 SMS codes a day", async () => {
     const m = await member();
     for (let i = 0; i < 5; i++) await m.api.directDebit.requestCode(FORM);

@@ -4,6 +4,7 @@ import { inTransaction, isUniqueViolation, type Tx } from "../../../db/create-db
 import { DomainError } from "../../domain-error.js";
 import type { RequestDirectDebitCodeInput } from "./directdebit.schema.js";
 import * as repo from "./directdebit.repository.js";
+import { lockMembersForUpdate } from "../members/members.service.js";
 
 /**
  * Direct debit (§2 /directdebit, §3 direct debit form, §5 SMS code and consent, §8 errors):
@@ -133,35 +134,29 @@ export async function requestDirectDebitCode(
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
   const reference = `AMR-${crypto.randomBytes(6).toString("hex").toUpperCase()}`;
   const expiresAt = new Date(Date.now() + DIRECT_DEBIT_CODE_TTL_SECONDS * 1000);
-  const write = () =>
-    inTransaction(deps.db, async (tx) => {
-      if ((await repo.countSmsSince(tx, userId, new Date(Date.now() - 86_400_000))) >= DIRECT_DEBIT_SMS_PER_DAY) {
-        throw new DirectDebitLimitError("sms", DIRECT_DEBIT_SMS_PER_DAY);
-      }
-      await repo.deletePending(tx, userId);
-      await repo.insertPending(tx, {
-        user_id: userId,
-        reference,
-        account_holder: input.accountHolder,
-        iban: input.iban,
-        street: input.street,
-        house_number: input.houseNumber,
-        zip: input.zip,
-        city: input.city,
-        phone: input.phone,
-        otp_hash: codeHash(reference, code),
-        otp_expires_at: expiresAt,
-      });
-      await repo.insertSms(tx, { user_id: userId, phone: input.phone, purpose: "direct_debit" });
+  await inTransaction(deps.db, async (tx) => {
+    // One request of a member at a time (two tabs, a double click): the daily count and the
+    // one unconfirmed mandate are decided under the member's row lock.
+    await lockMembersForUpdate(tx, [userId]);
+    if ((await repo.countSmsSince(tx, userId, new Date(Date.now() - 86_400_000))) >= DIRECT_DEBIT_SMS_PER_DAY) {
+      throw new DirectDebitLimitError("sms", DIRECT_DEBIT_SMS_PER_DAY);
+    }
+    await repo.deletePending(tx, userId);
+    await repo.insertPending(tx, {
+      user_id: userId,
+      reference,
+      account_holder: input.accountHolder,
+      iban: input.iban,
+      street: input.street,
+      house_number: input.houseNumber,
+      zip: input.zip,
+      city: input.city,
+      phone: input.phone,
+      otp_hash: codeHash(reference, code),
+      otp_expires_at: expiresAt,
     });
-  try {
-    await write();
-  } catch (err) {
-    // Two requests at once: the unique unconfirmed-mandate index let one in; the other goes again
-    // after it (replacing it, and counted against the daily limit like any request).
-    if (!isUniqueViolation(err)) throw err;
-    await write();
-  }
+    await repo.insertSms(tx, { user_id: userId, phone: input.phone, purpose: "direct_debit" });
+  });
   const minutes = DIRECT_DEBIT_CODE_TTL_SECONDS / 60;
   await deps.sms.send({
     to: input.phone,
