@@ -530,6 +530,36 @@ describe("payments", () => {
       expect((await creditsOf(t.server.deps, m.id)).balance).toBe(100);
     });
 
+    it("the provider charged the saved card but its answer was lost: the payment fails at first, and the provider's report completes it (credits granted once)", async () => {
+      const m = await member();
+      const first = await start(m, { credits: 250, method: "visa" });
+      await decideCheckout(t.server, referenceOf(first.checkoutUrl), {
+        outcome: "approve",
+        card: "4242",
+        saveCard: true,
+      });
+      await webhooksDelivered(t.server);
+      // The provider (the simulated one, a separate system) charges, then the answer is lost on the way back.
+      const provider = t.server.deps.paymentProvider;
+      const charge = provider.chargeSavedCard.bind(provider);
+      provider.chargeSavedCard = async (request) => {
+        await charge(request);
+        throw new Error("socket hang up");
+      };
+      try {
+        expect(appCodeOf(await failureOf(m.api.payments.repeat({ idempotencyKey: crypto.randomUUID() })))).toBe(
+          "PAYMENT_FAILED",
+        );
+      } finally {
+        provider.chargeSavedCard = charge;
+      }
+      // The provider's signed report of the charge arrives (and is retried): the member gets what they paid for.
+      await webhooksDelivered(t.server);
+      const [repeated] = (await m.api.payments.list({})).items.filter((p) => p.id !== first.payment.id);
+      expect(repeated).toMatchObject({ status: "completed", credits: 250, recurring: true });
+      expect(await creditsOf(t.server.deps, m.id)).toMatchObject({ balance: 500, ledgerSum: 500 });
+    });
+
     it("without a saved card a repeat order opens a checkout with the same package and method", async () => {
       const m = await member();
       const first = await start(m, { credits: 600, method: "ideal" });

@@ -66,6 +66,27 @@ export function transition(
     .executeTakeFirst();
 }
 
+/**
+ * Complete a payment this site failed on its own (`failure_reason` one of `reasons`: the provider
+ * could not be reached, or never answered in time) when the provider reports it completed after all.
+ * @returns the updated row, or undefined when the payment is not such a failed one.
+ */
+export function completeSelfFailed(
+  tx: Tx,
+  id: number,
+  reasons: readonly string[],
+  set: Updateable<PaymentsTable> & { status: "completed" },
+) {
+  return tx
+    .updateTable("payments")
+    .set({ ...set, updated_at: sql<Date>`now()` })
+    .where("id", "=", id)
+    .where("status", "=", "failed")
+    .where("failure_reason", "in", [...reasons])
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** §3 payment history, newest first, before `beforeId` when given. */
 export function listPayments(db: DB, userId: number, limit: number, beforeId: number | null) {
   let q = db.selectFrom("payments").selectAll().where("user_id", "=", userId);

@@ -268,6 +268,13 @@ export async function startPayment(
   }
 }
 
+/**
+ * Why this site fails a payment on its own, not on the provider's word: the provider could not be
+ * reached (`provider_error`) or did not answer in time (`provider_timeout`). The provider may have
+ * taken the money all the same; its later 'completed' report then completes the payment.
+ */
+const SELF_FAILED_REASONS = ["provider_error", "provider_timeout"] as const;
+
 /** A `loading` payment that never reached the provider: failed, its discount given back. */
 async function failLoadingPayment(deps: AppDeps, paymentId: number, reason: string): Promise<void> {
   await inTransaction(deps.db, async (tx) => {
@@ -291,13 +298,22 @@ async function applyReportInTx(
 ): Promise<{ applied: boolean; events: StoredEvent[] }> {
   if (report.status === "pending") return { applied: false, events: [] };
   if (report.status === "completed") {
-    const row = await repo.transition(tx, payment.id, ["pending"], {
-      status: "completed",
+    const completion = {
+      status: "completed" as const,
       completed_at: new Date(),
       failure_reason: null,
       card_last4: report.card?.last4 ?? payment.card_last4,
       card_mandate_reference: report.card?.mandateReference ?? payment.card_mandate_reference,
-    });
+    };
+    // The provider took the money even if this site gave the payment up on its own (its call
+    // failed or was never answered in time): the member gets what they paid for. Its discount was
+    // given back then, so it buys what its amount buys at the list price.
+    let selfFailed = false;
+    let row = await repo.transition(tx, payment.id, ["pending"], completion);
+    if (!row) {
+      row = await repo.completeSelfFailed(tx, payment.id, SELF_FAILED_REASONS, completion);
+      selfFailed = row !== undefined;
+    }
     if (!row) return { applied: false, events: [] };
     // §4, §9: the welcome bonus is for the first purchase only. If another purchase completed
     // while this discounted checkout was open, the discount is dropped: the payment stands (the
@@ -305,7 +321,10 @@ async function applyReportInTx(
     // row is locked before premium is read: two purchases completing at once are decided one after
     // the other, so only the first can keep a first-purchase discount.
     let grant = row.credits;
-    if (
+    if (selfFailed && row.discount_code) {
+      grant = creditsAsPaid(row);
+      await repo.dropDiscount(tx, row.id, grant);
+    } else if (
       row.discount_code &&
       !(await discountAppliesAtCompletion(tx, row.id, await getWalletForUpdate(tx, row.user_id)))
     ) {
