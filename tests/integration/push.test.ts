@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
+import { endpointReachable, isPublicAddress } from "../../server/features/push/push-endpoint.js";
 import { appCodeOf, eventually, failureOf, memberFactory, type MemberWithApi } from "../support/factories.js";
 import { collectLiveEvents, lastEventIdOf, TestBrowser } from "../support/client.js";
 import { startPushService, type TestPushService, type TestSubscription } from "../support/push-service.js";
@@ -192,6 +193,54 @@ describe("subscriptions", () => {
       }),
     );
     expect(appCodeOf(err)).toBe("VALIDATION");
-    expect(err.message).toBe("The push endpoint must be an https URL");
+    expect(err.message).toBe("The push endpoint must be the https URL of a push service");
+  });
+
+  it.each([
+    "https://10.0.0.5:8443/anything",
+    "https://127.0.0.1/x",
+    "https://[::1]/x",
+    "https://169.254.169.254/latest",
+    "https://localhost/x",
+    "https://metadata.internal/x",
+    "https://printer.local/x",
+    "https://intranet/x",
+  ])("an endpoint inside the server's own network is refused: %s", async (endpoint) => {
+    const b = await member();
+    const err = await failureOf(
+      b.api.push.subscribe({ subscription: { endpoint, keys: pushService.subscribe().subscription.keys } }),
+    );
+    expect(appCodeOf(err)).toBe("VALIDATION");
+    expect(await subscriptionsOf(b)).toBe(0);
+  });
+});
+
+describe("push endpoints (push-endpoint.ts)", () => {
+  it("public addresses only, IPv4-mapped IPv6 included", () => {
+    for (const address of ["8.8.8.8", "2a00:1450:4001:80b::200a", "142.250.186.74"])
+      expect(isPublicAddress(address), address).toBe(true);
+    for (const address of [
+      "10.1.2.3",
+      "172.20.0.1",
+      "192.168.1.1",
+      "127.0.0.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "::1",
+      "fd00::1",
+      "fe80::1",
+      "::ffff:10.0.0.1",
+      "0.0.0.0",
+    ])
+      expect(isPublicAddress(address), address).toBe(false);
+  });
+
+  it("a stored endpoint whose name resolves to a private address gets no push", async () => {
+    // localhost resolves to the loopback; an https endpoint there is never sent to.
+    expect(await endpointReachable("https://localhost:1/push", false)).toBe(false);
+    expect(await endpointReachable("https://127.0.0.1:1/push", false)).toBe(false);
+    // The test's own local push service: http on the loopback, only with PUSH_ALLOW_LOOPBACK_HTTP.
+    expect(await endpointReachable("http://127.0.0.1:1/push", true)).toBe(true);
+    expect(await endpointReachable("http://127.0.0.1:1/push", false)).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import { getSiteForHost } from "../site/site.service.js";
 import { PUSH_TEXT } from "./push.messages.js";
 import type { PushSubscriptionInput } from "./push.schema.js";
 import * as repo from "./push.repository.js";
+import { endpointAllowed, endpointReachable } from "./push-endpoint.js";
 
 /**
  * Web Push (issue 11; §2 push prompt, §4 push subscription states): subscriptions sent by the
@@ -59,7 +60,7 @@ export async function resolveVapidKeys(
 
 export class PushEndpointInsecureError extends DomainError {
   constructor() {
-    super("VALIDATION", "The push endpoint must be an https URL");
+    super("VALIDATION", "The push endpoint must be the https URL of a push service");
   }
 }
 
@@ -69,8 +70,9 @@ export class PushEndpointInsecureError extends DomainError {
  * already stored moves to this member); false means the member is not subscribed (their
  * subscriptions are dropped); 'denied' is recorded as denied (§4) and drops them too.
  * @returns the member's push state afterwards: 'subscribed', 'not_subscribed' or 'denied'.
- * @throws PushEndpointInsecureError (VALIDATION) for an endpoint that is not https (http only on
- *         127.0.0.1 / localhost with PUSH_ALLOW_LOOPBACK_HTTP, for tests).
+ * @throws PushEndpointInsecureError (VALIDATION) for an endpoint that is not https on a public host
+ *         name (push-endpoint.ts: no IP literal, no local name; http only on 127.0.0.1 / localhost
+ *         with PUSH_ALLOW_LOOPBACK_HTTP, for tests).
  */
 export async function savePushSubscription(
   deps: Pick<AppDeps, "db" | "config">,
@@ -96,12 +98,6 @@ export async function savePushSubscription(
     await repo.setState(tx, userId, state);
   });
   return state;
-}
-
-function endpointAllowed(endpoint: string, allowLoopbackHttp: boolean): boolean {
-  const url = new URL(endpoint);
-  if (url.protocol === "https:") return true;
-  return allowLoopbackHttp && url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
 }
 
 /** The member's §4 push state as last recorded: 'subscribed', 'not_subscribed', 'denied', or null (never asked). */
@@ -254,6 +250,12 @@ async function sendOne(
     topic: opts.topic.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32),
     contentEncoding: "aes128gcm",
   });
+  // Only to a public push service (push-endpoint.ts): the address is checked when sending, as a
+  // name may point elsewhere than when it was stored.
+  if (!(await endpointReachable(details.endpoint, deps.config.PUSH_ALLOW_LOOPBACK_HTTP))) {
+    deps.metrics.pushSent.labels("failed").inc();
+    return { error: "the push endpoint is not a public address" };
+  }
   try {
     const res = await fetch(details.endpoint, {
       method: details.method,
