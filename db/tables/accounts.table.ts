@@ -11,6 +11,8 @@ export interface UsersTable {
   credits: Generated<number>;
   paid_user: Generated<boolean>;
   free_messages_left: Generated<number>;
+  /** Conversations this member started that a block deleted: they still count (§1, §9: free members may start 2). */
+  deleted_started_conversations: Generated<number>;
   language: Generated<string>;
   invisible: Generated<boolean>;
   send_with_enter: Generated<boolean>;

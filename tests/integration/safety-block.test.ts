@@ -326,6 +326,29 @@ describe("the sweep: every procedure that takes another member holds the block, 
     expect((await a.api.chats.list()).chats.map((c) => c.profile.id)).not.toContain(b.id);
     expect(await a.api.likes.status({ profileId: b.id })).toEqual({ liked: false, likedMe: false, match: false });
   });
+  it("a conversation a block deleted still counts against a free member's 2 (§9): blocking and unblocking gives none back", async () => {
+    const free = await member({ paid: false, gender: "female", country: "AT" });
+    const [b, c, d] = [
+      await member({ gender: "male", country: "AT" }),
+      await member({ gender: "male", country: "AT" }),
+      await member({ gender: "male", country: "AT" }),
+    ];
+    await free.api.chats.send({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "hello b" });
+    await free.api.chats.send({ toProfileId: c.id, clientId: crypto.randomUUID(), body: "hello c" });
+    await free.api.safety.block({ profileId: b.id });
+    await free.api.safety.unblock({ profileId: b.id });
+    await expectCode(
+      free.api.chats.send({ toProfileId: d.id, clientId: crypto.randomUUID(), body: "hello d" }),
+      "CONVERSATION_LIMIT",
+    );
+    await expectCode(
+      free.api.chats.send({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "hello again" }),
+      "CONVERSATION_LIMIT",
+    );
+    // The blocked side started nothing: it may still start its own.
+    await b.api.chats.send({ toProfileId: free.id, clientId: crypto.randomUUID(), body: "hi, it's b" });
+  });
+
   it("a send retried with its client id after a block deleted its message is refused (IDEMPOTENCY_CONFLICT), not charged again", async () => {
     const a = await member({ gender: "female", country: "AT" });
     const b = await member({ gender: "male", country: "AT" });

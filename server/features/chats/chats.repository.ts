@@ -37,17 +37,37 @@ export async function deleteConversationsOfPair(tx: Tx, a: number, b: number): P
     .deleteFrom("conversations")
     .where("member_low_id", "=", Math.min(a, b))
     .where("member_high_id", "=", Math.max(a, b))
-    .returning("id")
+    .returning(["id", "started_by"])
     .execute();
+  // Whoever started one still counts it (§9: free members may start 2; a block gives none back).
+  for (const starter of new Set(rows.map((r) => r.started_by)))
+    await tx
+      .updateTable("users")
+      .set((eb) => ({
+        deleted_started_conversations: eb(
+          "deleted_started_conversations",
+          "+",
+          rows.filter((r) => r.started_by === starter).length,
+        ),
+      }))
+      .where("id", "=", starter)
+      .execute();
   return rows.map((r) => r.id);
 }
 
-/** Conversations `userId` started (free members may start 2, §9). */
+/**
+ * Conversations `userId` started (free members may start 2, §9): those there are, and those a block
+ * deleted (users.deleted_started_conversations).
+ */
 export async function countConversationsStartedBy(tx: Tx, userId: number): Promise<number> {
   const row = await tx
-    .selectFrom("conversations")
-    .select(sql<number>`count(*)::int`.as("n"))
-    .where("started_by", "=", userId)
+    .selectFrom("users")
+    .select((eb) => [
+      sql<number>`(select count(*)::int from conversations where started_by = ${userId}) + ${eb.ref("deleted_started_conversations")}`.as(
+        "n",
+      ),
+    ])
+    .where("id", "=", userId)
     .executeTakeFirstOrThrow();
   return row.n;
 }
