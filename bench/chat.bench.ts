@@ -392,6 +392,7 @@ async function runSite(mode: Mode): Promise<SystemResult> {
     const childEnv: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: "production",
+      PAYMENT_PROVIDER: "simulated", // the test-mode checkout (server/config.ts)
       HOST: "127.0.0.1",
       PORT: "0",
       DATA_DIR: path.join(tmp, `site-${mode}`),

@@ -98,6 +98,7 @@ async function startServer(databaseUrl: string): Promise<ChildProcess> {
       env: {
         ...rest,
         NODE_ENV: "production",
+        PAYMENT_PROVIDER: "simulated", // the test-mode checkout (server/config.ts)
         PORT: String(PORT),
         HOST: "127.0.0.1",
         DATABASE_URL: databaseUrl,

@@ -64,6 +64,7 @@ async function serverRole(): Promise<void> {
 
   const config = loadConfig({
     NODE_ENV: "production",
+    PAYMENT_PROVIDER: "simulated", // the test-mode checkout (server/config.ts)
     LOG_LEVEL: "warn",
     HOST: "127.0.0.1",
     PORT: "0",

@@ -97,6 +97,7 @@ async function main() {
     const e: NodeJS.ProcessEnv = {
       ...env,
       NODE_ENV: "production",
+      PAYMENT_PROVIDER: "simulated", // the test-mode checkout (server/config.ts)
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: path.join(tmp, "site"),

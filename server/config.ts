@@ -145,6 +145,12 @@ const EnvSchema = z.object({
    */
   PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
   /**
+   * The payment provider. Only the built-in simulated hosted checkout exists (README "Paying in
+   * test mode"): on it the payer approves their own payment, so with NODE_ENV=production it must
+   * be named here on purpose (a demo, a load test), or the server refuses to start.
+   */
+  PAYMENT_PROVIDER: z.enum(["simulated"]).optional(),
+  /**
    * Key of the HMAC-SHA256 signature on the bounce / feedback-loop webhook (POST /webhooks/mail,
    * README). No built-in value: unset, generated on the first start and kept in the database.
    */
@@ -203,6 +209,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
+  if (c.NODE_ENV === "production" && c.PAYMENT_PROVIDER === undefined)
+    throw new Error(
+      "Invalid environment:\n  PAYMENT_PROVIDER: unset in production. The only provider is the simulated checkout, on which a payer approves their own payment: set PAYMENT_PROVIDER=simulated only for a demo or a load test",
+    );
   const dataDir = path.resolve(c.DATA_DIR);
   const allowedOrigins = (c.PUBLIC_ORIGIN ?? "")
     .split(",")

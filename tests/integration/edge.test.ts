@@ -205,6 +205,12 @@ describe("behind one proxy (TRUST_PROXY=1)", () => {
     expect(fromInside.status).toBe(200);
   });
 
+  it("a production server does not start on the test-mode checkout unless it is named (PAYMENT_PROVIDER)", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PAYMENT_PROVIDER/);
+    expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "simulated" }).PAYMENT_PROVIDER).toBe("simulated");
+    expect(loadConfig({ NODE_ENV: "development" }).PAYMENT_PROVIDER).toBeUndefined();
+  });
+
   it("TRUST_PROXY is a number of proxies or their addresses; 'true' (every hop) is refused", () => {
     expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.2" }).TRUST_PROXY).toBe("10.0.0.0/8, 192.168.1.2");

@@ -8,6 +8,7 @@ import { useLogin } from "../api/use-login";
 import { ReactivationOffer } from "../../../components/ui/reactivation-offer";
 import { appCodeOf } from "../../../lib/trpc";
 import { paths } from "../../../app/paths";
+import { sameSitePath } from "../../../lib/same-site-path";
 
 interface LoginForm {
   email: string;
@@ -23,7 +24,7 @@ export function LoginPage() {
   const login = useLogin();
   const errorText = useErrorText();
   const { register, handleSubmit, formState, getValues } = useForm<LoginForm>();
-  const next = safeNext(params.get("next"));
+  const next = sameSitePath(params.get("next")) ?? "/members";
   if (me) return <Navigate to={next} replace />;
   const onSubmit = handleSubmit((values) =>
     login.mutate(values, {
@@ -90,9 +91,4 @@ export function LoginPage() {
       </Card.Body>
     </Card>
   );
-}
-
-/** Only same-site paths are followed after login. */
-function safeNext(next: string | null): string {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/members";
 }

@@ -19,6 +19,7 @@ import { useConfirmDirectDebit } from "../api/use-confirm-direct-debit";
 import { useRevokeDirectDebit } from "../api/use-revoke-direct-debit";
 import { Money } from "../components/money";
 import "../credits.css";
+import { sameSitePath } from "../../../lib/same-site-path";
 
 /** Countries whose phone numbers the form reads without a +prefix (§2's countries). */
 const PHONE_COUNTRIES = [
@@ -38,11 +39,6 @@ const PHONE_COUNTRIES = [
   "AU",
   "NZ",
 ] as const;
-
-/** Only a safe relative path may be the page to go on to after confirming. */
-function safeNext(next: string | null): string | null {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : null;
-}
 
 /** Server-side field errors of a VALIDATION answer, by field. */
 function fieldErrorsOf(err: unknown): Record<string, string[]> {
@@ -318,7 +314,7 @@ export function DirectDebitPage() {
   const errorText = useErrorText();
   const { t } = useLingui();
   const [params] = useSearchParams();
-  const next = safeNext(params.get("next"));
+  const next = sameSitePath(params.get("next"));
   const [restart, setRestart] = useState(false);
   const s = state.data;
 
