@@ -346,25 +346,39 @@ describe("unread counts and the chat list (§2, §4)", () => {
 });
 
 describe("prices follow the site being served (§3 site settings by host, §7)", () => {
-  it("a message sent on another site's host is charged that site's message_credits", async () => {
+  /**
+   * Another brand of the same database (a `sites` row of its own) and a premium member with 100
+   * credits calling the API on that brand's host.
+   */
+  async function memberOnSite(
+    site: { name: string; domain: string; domain_language: string } & Partial<{
+      message_credits: number;
+      message_length: number;
+      gift_credits: number;
+    }>,
+  ) {
     await t.server.deps.db
       .insertInto("sites")
-      .values({
-        name: "Liefde",
-        domain: "liefde-chat.test",
-        domain_language: "nl",
-        message_credits: 12,
-        message_length: 20,
-        company_name: "Liefde B.V.",
-      })
+      .values({ ...site, company_name: `${site.name} Ltd.` })
       .onConflict((oc) => oc.column("domain").doNothing())
       .execute();
     clearSiteCache(t.server.deps);
     const a = await member({ paid: true, credits: 100 });
-    const b = await member();
-    const onLiefde = createCallerFactory(appRouter)(
-      await createInnerContext(t.server.deps, { sessionToken: a.sessionToken, host: "liefde-chat.test" }),
+    const api = createCallerFactory(appRouter)(
+      await createInnerContext(t.server.deps, { sessionToken: a.sessionToken, host: site.domain }),
     );
+    return { a, api };
+  }
+
+  it("a message sent on another site's host is charged that site's message_credits", async () => {
+    const { a, api: onLiefde } = await memberOnSite({
+      name: "Liefde",
+      domain: "liefde-chat.test",
+      domain_language: "nl",
+      message_credits: 12,
+      message_length: 20,
+    });
+    const b = await member();
     const sent = await onLiefde.chats.send({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "hallo" });
     expect(sent).toMatchObject({ charged: 12, credits: 88 });
     // Its message_length too: 21 characters are too many there, not on the default site.
@@ -378,47 +392,27 @@ describe("prices follow the site being served (§3 site settings by host, §7)",
   });
 
   it("a gift sent on another site's host is charged that site's gift_credits", async () => {
-    await t.server.deps.db
-      .insertInto("sites")
-      .values({
-        name: "Geschenk",
-        domain: "geschenk-chat.test",
-        domain_language: "de",
-        gift_credits: 7,
-        company_name: "Geschenk GmbH",
-      })
-      .onConflict((oc) => oc.column("domain").doNothing())
-      .execute();
-    clearSiteCache(t.server.deps);
-    const a = await member({ paid: true, credits: 100 });
+    const { a, api: onGeschenk } = await memberOnSite({
+      name: "Geschenk",
+      domain: "geschenk-chat.test",
+      domain_language: "de",
+      gift_credits: 7,
+    });
     const b = await member();
-    const onGeschenk = createCallerFactory(appRouter)(
-      await createInnerContext(t.server.deps, { sessionToken: a.sessionToken, host: "geschenk-chat.test" }),
-    );
     const gift = await onGeschenk.chats.sendGift({ toProfileId: b.id, clientId: crypto.randomUUID(), gift: "rose" });
     expect(gift).toMatchObject({ charged: 7, credits: 93 });
     await expectLedgerConsistent(a);
   });
 
   it("a site where messages and gifts cost 0 credits sends them free: nothing debited, no ledger row", async () => {
-    await t.server.deps.db
-      .insertInto("sites")
-      .values({
-        name: "Gratis",
-        domain: "gratis-chat.test",
-        domain_language: "es",
-        message_credits: 0,
-        gift_credits: 0,
-        company_name: "Gratis S.L.",
-      })
-      .onConflict((oc) => oc.column("domain").doNothing())
-      .execute();
-    clearSiteCache(t.server.deps);
-    const a = await member({ paid: true, credits: 100 });
+    const { a, api: onGratis } = await memberOnSite({
+      name: "Gratis",
+      domain: "gratis-chat.test",
+      domain_language: "es",
+      message_credits: 0,
+      gift_credits: 0,
+    });
     const b = await member();
-    const onGratis = createCallerFactory(appRouter)(
-      await createInnerContext(t.server.deps, { sessionToken: a.sessionToken, host: "gratis-chat.test" }),
-    );
     const first = await onGratis.chats.send({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "hola" });
     expect(first).toMatchObject({ charged: 0, credits: 100 });
     const again = await onGratis.chats.send({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "¿qué tal?" });
@@ -426,8 +420,7 @@ describe("prices follow the site being served (§3 site settings by host, §7)",
     const gift = await onGratis.chats.sendGift({ toProfileId: b.id, clientId: crypto.randomUUID(), gift: "rose" });
     expect(gift).toMatchObject({ charged: 0, credits: 100 });
     expect((await b.api.chats.conversation({ conversationId: first.message.conversationId })).messages).toHaveLength(3);
-    const c = await creditsOf(t.server.deps, a.id);
-    expect(c.balance).toBe(100);
+    expect((await creditsOf(t.server.deps, a.id)).balance).toBe(100);
     await expectLedgerConsistent(a);
   });
 });

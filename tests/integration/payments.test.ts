@@ -486,15 +486,21 @@ describe("payments", () => {
       );
     });
 
-    it("a saved card repeats the last order at once, without a checkout; a retry does not charge twice", async () => {
-      const m = await member();
-      const first = await start(m, { credits: 250, method: "visa" });
+    /** A member's first purchase, paid by a card they saved (the provider's test card `card`). */
+    async function boughtWithSavedCard(m: Member, opts: { credits?: number; method: string; card: "4242" | "0341" }) {
+      const first = await start(m, { credits: opts.credits, method: opts.method });
       await decideCheckout(t.server, referenceOf(first.checkoutUrl), {
         outcome: "approve",
-        card: "4242",
+        card: opts.card,
         saveCard: true,
       });
       await webhooksDelivered(t.server);
+      return first;
+    }
+
+    it("a saved card repeats the last order at once, without a checkout; a retry does not charge twice", async () => {
+      const m = await member();
+      const first = await boughtWithSavedCard(m, { credits: 250, method: "visa", card: "4242" });
       const options = await m.api.payments.repeatOptions();
       expect(options).toEqual([
         expect.objectContaining({
@@ -517,13 +523,7 @@ describe("payments", () => {
 
     it("a card that declines recurring charges gives a failed repeat order ('recurring_declined'); nothing is credited", async () => {
       const m = await member();
-      const first = await start(m, { method: "mastercard" });
-      await decideCheckout(t.server, referenceOf(first.checkoutUrl), {
-        outcome: "approve",
-        card: "0341",
-        saveCard: true,
-      });
-      await webhooksDelivered(t.server);
+      await boughtWithSavedCard(m, { method: "mastercard", card: "0341" });
       const repeat = await m.api.payments.repeat({ idempotencyKey: crypto.randomUUID() });
       expect(repeat.payment).toMatchObject({ status: "failed", failureReason: "recurring_declined", recurring: true });
       await webhooksDelivered(t.server);
@@ -532,13 +532,7 @@ describe("payments", () => {
 
     it("the provider charged the saved card but its answer was lost: the payment fails at first, and the provider's report completes it (credits granted once)", async () => {
       const m = await member();
-      const first = await start(m, { credits: 250, method: "visa" });
-      await decideCheckout(t.server, referenceOf(first.checkoutUrl), {
-        outcome: "approve",
-        card: "4242",
-        saveCard: true,
-      });
-      await webhooksDelivered(t.server);
+      const first = await boughtWithSavedCard(m, { credits: 250, method: "visa", card: "4242" });
       // The provider (the simulated one, a separate system) charges, then the answer is lost on the way back.
       const provider = t.server.deps.paymentProvider;
       const charge = provider.chargeSavedCard.bind(provider);
