@@ -8,17 +8,21 @@ import { useErrorText } from "../lib/errors";
  * "Block" (§4) with a confirmation dialog: blocking deletes the chats and likes between the two
  * and hides both profiles from each other. Used on a profile and in a chat's header.
  * @param onBlocked called after the block went through (e.g. leave the page).
+ * @param iconOnPhone on a phone, an icon instead of the word (the chat header, where the name
+ *   needs the room); its accessible name stays "Block {name}".
  */
 export function BlockMemberButton({
   profileId,
   name,
   onBlocked,
   className,
+  iconOnPhone = false,
 }: {
   profileId: number;
   name: string;
   onBlocked?: () => void;
   className?: string;
+  iconOnPhone?: boolean;
 }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
@@ -43,7 +47,19 @@ export function BlockMemberButton({
         onClick={() => setOpen(true)}
         aria-label={t`Block ${name}`}
       >
-        {t`Block`}
+        {iconOnPhone ? (
+          <>
+            <svg className="d-sm-none" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm0 2a8 8 0 0 1 6.32 12.9L7.1 5.68A7.96 7.96 0 0 1 12 4ZM5.68 7.1 16.9 18.32A8 8 0 0 1 5.68 7.1Z"
+              />
+            </svg>
+            <span className="d-none d-sm-inline">{t`Block`}</span>
+          </>
+        ) : (
+          t`Block`
+        )}
       </Button>
       <Modal show={open} onHide={() => setOpen(false)} centered aria-labelledby="block-member-title">
         <Modal.Header closeButton closeLabel={t`Close`}>

@@ -88,7 +88,7 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
 
   return (
     <div className="chat-view d-flex flex-column h-100">
-      <header className="chat-header d-flex align-items-center gap-3 px-3 py-2 bg-white border-bottom">
+      <header className="chat-header d-flex align-items-center gap-2 gap-sm-3 px-3 py-2 bg-white border-bottom">
         <Link to="/chats" className="btn btn-link px-1 text-body" aria-label={t`Back to messages`}>
           ←
         </Link>
@@ -113,6 +113,7 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
             profileId={profile.id}
             name={profile.name}
             className={chat.conversationId === null ? "ms-auto flex-shrink-0" : "flex-shrink-0 order-last"}
+            iconOnPhone
             onBlocked={() => navigate("/chats", { replace: true })}
           />
         )}

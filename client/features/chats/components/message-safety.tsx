@@ -77,7 +77,11 @@ export function ReportChatButton({ conversationId, otherName }: { conversationId
         onClick={() => setOpen(true)}
         aria-label={t`Report this chat with ${otherName}`}
       >
-        {t`Report`}
+        {/* On a phone an icon (a flag), so the name in the header keeps its room. */}
+        <svg className="d-sm-none" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <path fill="currentColor" d="M5 2h2v1h12l-2.5 5L19 13H7v9H5V2Zm2 3v6h8.76l-1.5-3 1.5-3H7Z" />
+        </svg>
+        <span className="d-none d-sm-inline">{t`Report`}</span>
       </Button>
       <ReportDialog
         show={open}
