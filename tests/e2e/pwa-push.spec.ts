@@ -1,5 +1,5 @@
-import { test, expect, type Browser } from "@playwright/test";
-import { logIn, readMailLink, signUp, uniqueEmail } from "./support";
+import { test, expect } from "@playwright/test";
+import { confirmedMember, logIn } from "./support";
 import { startPushService, type TestPushService } from "../support/push-service";
 
 /**
@@ -111,18 +111,8 @@ test("the service worker shows a delivered push as a notification with its page 
   await context.close();
 });
 
-async function confirmedMember(browser: Browser, name: string) {
-  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  const email = uniqueEmail(name.toLowerCase());
-  await signUp(page, { email, name, gender: "female" });
-  await page.goto(await readMailLink(email));
-  await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
-  return { context, page, email };
-}
-
 test("a message to a member with no tab open arrives as a push, decrypted at the push service", async ({ browser }) => {
-  const b = await confirmedMember(browser, "Pushna");
+  const b = await confirmedMember(browser, "Pushna", "female", { viewport: { width: 390, height: 844 } });
   // §2 push prompt: logged in, push possible here, not subscribed, and the site has a public key.
   await b.page.goto("/members");
   await expect(b.page.getByRole("button", { name: "Turn on notifications" })).toBeVisible();

@@ -1,5 +1,5 @@
-import { test, expect, type Browser } from "@playwright/test";
-import { dropSession, logIn, readMailLink, signUp, uniqueEmail } from "./support";
+import { test, expect } from "@playwright/test";
+import { confirmedMember, dropSession, logIn } from "./support";
 
 /**
  * Issue 10, reporting and moderation end to end: a member reports a profile from the profile
@@ -7,20 +7,10 @@ import { dropSession, logIn, readMailLink, signUp, uniqueEmail } from "./support
  * copy of the profile and suspends the account; the suspended member's open tab loses its
  * session and a new login is refused. A member who is not an operator gets the 404 page at /ops.
  */
-async function confirmedMember(browser: Browser, name: string, gender: "female" | "male", email = uniqueEmail(name)) {
-  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await signUp(page, { email, name, gender });
-  await page.goto(await readMailLink(email));
-  await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
-  const me = (await (await page.request.get("/api/user.php")).json()) as { user: { id: number } };
-  return { context, page, email, name, id: me.user.id };
-}
-
 test("a member reports a profile; an operator sees it in /ops and suspends the account", async ({ browser }) => {
   const target = await confirmedMember(browser, "Spammy", "female");
   const reporter = await confirmedMember(browser, "Rita", "female");
-  const operator = await confirmedMember(browser, "Olga", "female", "ops.e2e@example.com");
+  const operator = await confirmedMember(browser, "Olga", "female", { email: "ops.e2e@example.com" });
 
   // The reporter opens the profile and reports it with a reason and a text.
   await reporter.page.goto(`/members/${target.id}`);

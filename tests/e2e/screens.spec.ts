@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { logIn } from "./support";
+import { confirmedMember, logIn } from "./support";
 
 test("an unknown route shows the 404 page with a link home", async ({ page }) => {
   await page.goto("/no/such/page");
@@ -118,4 +118,23 @@ test("on a phone, the likes received line up with the page and each card's label
     }
   }
   await context.close();
+});
+
+test("on a phone, a chat's header shows the other member's name and age in full beside Report and Block", async ({
+  browser,
+}) => {
+  const phone = { width: 390, height: 844 };
+  const other = await confirmedMember(browser, "Maximiliane", "female", { viewport: phone });
+  const writer = await confirmedMember(browser, "Bartholomew", "male", { viewport: phone });
+  await writer.page.goto(`/members/${other.id}/chat`);
+  await writer.page.getByLabel("Your message").fill("Hello Maximiliane!");
+  await writer.page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(writer.page.getByText("Hello Maximiliane!")).toBeVisible();
+  const heading = writer.page.getByRole("heading", { level: 1, name: /^Maximiliane, \d+$/ });
+  await expect(heading).toBeVisible();
+  // Not cut off: the heading's text fits the room it has.
+  expect(await heading.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+  await expect(writer.page.getByRole("button", { name: "Report this chat with Maximiliane" })).toBeVisible();
+  await expect(writer.page.getByRole("button", { name: "Block Maximiliane" })).toBeVisible();
+  await Promise.all([other.context.close(), writer.context.close()]);
 });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, type Page, type WebSocket } from "@playwright/test";
+import { expect, type Browser, type Page, type WebSocket } from "@playwright/test";
 
 /** The e2e server's data directory (see playwright.config.ts). */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), "amora-e2e");
@@ -100,4 +100,29 @@ export async function gotoLive(page: Page, url: string) {
   const started = liveStreamStarted(page);
   await page.goto(url);
   await started;
+}
+
+/**
+ * A new member who signed up and confirmed the e-mail address (so they may write and be written
+ * to), in a browser context of their own.
+ * @param viewport the screen (a desktop by default).
+ * @returns the context and page (logged in), the address, the name and the member id.
+ */
+export async function confirmedMember(
+  browser: Browser,
+  name: string,
+  gender: "female" | "male",
+  opts: { email?: string; viewport?: { width: number; height: number } } = {},
+) {
+  const email = opts.email ?? uniqueEmail(name);
+  const context = await browser.newContext({
+    locale: "en-GB",
+    viewport: opts.viewport ?? { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  await signUp(page, { email, name, gender });
+  await page.goto(await readMailLink(email));
+  await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
+  const me = (await (await page.request.get("/api/user.php")).json()) as { user: { id: number } };
+  return { context, page, email, name, id: me.user.id };
 }
