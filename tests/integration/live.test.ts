@@ -4,6 +4,7 @@ import type WebSocket from "ws";
 import { afterEach, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
 import { TestBrowser, collectLiveEvents, lastEventIdOf, rawUpgrade } from "../support/client.js";
+import { sql } from "kysely";
 import { eventually, memberFactory } from "../support/factories.js";
 import { hashToken } from "../../server/features/accounts/sessions.service.js";
 
@@ -139,6 +140,23 @@ describe("live events over a real WebSocket", () => {
     const ids = live2.events.map((e) => Number(e.id));
     expect(ids.every((id, i) => i === 0 || id > ids[i - 1]!)).toBe(true);
     expect(ids[0]).toBeGreaterThan(Number(lastSeen));
+  });
+
+  it("a resume reaches back 24 hours at most: older events are not sent again (the tab reloads its screens)", async () => {
+    const a = await member({ paid: true, credits: 1000 });
+    const b = await member();
+    await send(a, b, "two days ago");
+    await t.server.deps.db
+      .updateTable("member_events")
+      .set({ created_at: sql<Date>`now() - interval '2 days'` })
+      .where("user_id", "=", b.id)
+      .execute();
+    await send(a, b, "today");
+    const live = collectLiveEvents(browserOf(b).openSocket().client, "0");
+    await live.waitFor((e) => bodies([e])[0] === "today", "today's message");
+    await send(a, b, "barrier");
+    await live.waitFor((e) => bodies([e])[0] === "barrier", "the barrier message");
+    expect(bodies(live.events)).toEqual(["today", "barrier"]);
   });
 
   it("the client resumes by itself after the server drops the socket, missing nothing", async () => {

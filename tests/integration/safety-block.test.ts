@@ -266,6 +266,27 @@ describe("a block (§4): chats and likes go, both tabs hear it live", () => {
     expect((await b.api.live.counters()).unreadMessages).toBe(0);
   });
 
+  it("a live stream resumed from the start gives back none of what the block deleted (messages, the other's card)", async () => {
+    const { a, b } = await blockedPair();
+    await a.api.chats.send({ toProfileId: b.id, clientId: crypto.randomUUID(), body: "my phone is 0612345678" });
+    await a.api.safety.block({ profileId: b.id });
+    for (const [m, other] of [
+      [b, a],
+      [a, b],
+    ] as const) {
+      const browser = TestBrowser.withSession(t.server, m);
+      browsers.push(browser);
+      const live = collectLiveEvents(browser.openSocket().client, "0");
+      await live.waitFor((e) => e.data.type === "member.blocked", "member.blocked");
+      const shown = live.events.filter(
+        (e) => JSON.stringify(e.data).includes(`"id":${other.id}`) || e.data.type === "message.new",
+      );
+      expect(shown.map((e) => e.data.type)).toEqual([]);
+      expect(JSON.stringify(live.events)).not.toContain("0612345678");
+      live.unsubscribe();
+    }
+  });
+
   it("refuses blocking oneself and an unknown member; blocking again changes nothing", async () => {
     const a = await member();
     await expectCode(a.api.safety.block({ profileId: a.id }), "VALIDATION");

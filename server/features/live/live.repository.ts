@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB, Tx } from "../../../db/create-db.js";
 
 /**
@@ -48,15 +49,40 @@ export async function appendMemberEvents(
   return stored;
 }
 
+/**
+ * How far back a tab may resume its live stream: events older than this are never sent again (a
+ * tab away that long reloads what it shows when its stream starts). The log is a copy of what
+ * the events said then, so this also bounds what it can give back after the facts changed.
+ */
+export const LIVE_RESUME_WINDOW_HOURS = 24;
+
+/** The member's events after `afterSeq` (at most `limit`, oldest first), within the resume window. */
 export function findEventsAfter(db: DB, userId: number, afterSeq: number, limit: number) {
   return db
     .selectFrom("member_events")
     .select(["seq", "type", "payload"])
     .where("user_id", "=", userId)
     .where("seq", ">", afterSeq)
+    .where("created_at", ">", sql<Date>`now() - make_interval(hours => ${LIVE_RESUME_WINDOW_HOURS})`)
     .orderBy("seq")
     .limit(limit)
     .execute();
+}
+
+/**
+ * §4 a block: the events in each member's log that show the other (their messages, their card in
+ * a like or a match) are deleted with the conversations and likes, so no resumed stream gives them
+ * back. Other events stay (their seqs simply skip).
+ * @returns how many events were deleted.
+ */
+export async function deleteEventsAboutEachOther(tx: Tx, a: number, b: number): Promise<number> {
+  const result = await sql`
+    delete from member_events
+    where (user_id = ${a} and (payload->>'otherProfileId' = ${String(b)} or payload->'profile'->>'id' = ${String(b)}))
+       or (user_id = ${b} and (payload->>'otherProfileId' = ${String(a)} or payload->'profile'->>'id' = ${String(a)}))`.execute(
+    tx,
+  );
+  return Number(result.numAffectedRows ?? 0);
 }
 
 export async function findLastEventSeq(db: DB, userId: number): Promise<number> {

@@ -6,7 +6,13 @@ import type { LikeEvent } from "../likes/likes.events.js";
 import type { CreditsEvent } from "../credits/credits.events.js";
 import type { SafetyEvent } from "../safety/safety.events.js";
 import type { ReceiptEvent } from "../chats/read-receipts.events.js";
-import { appendMemberEvent, appendMemberEvents, findEventsAfter, findLastEventSeq } from "./live.repository.js";
+import {
+  appendMemberEvent,
+  appendMemberEvents,
+  deleteEventsAboutEachOther,
+  findEventsAfter,
+  findLastEventSeq,
+} from "./live.repository.js";
 
 /** Every event a member's tabs receive live. */
 export type LiveEvent = SafetyEvent | ChatEvent | LikeEvent | CreditsEvent | ReceiptEvent;
@@ -197,4 +203,13 @@ export async function* memberEventStream(
     stopReconnect();
     unsubscribe();
   }
+}
+
+/**
+ * §4 a block, in its transaction: delete the events in each member's log that show the other
+ * (messages, their card in a like or match), so no resumed live stream gives them back.
+ * @returns how many events were deleted.
+ */
+export function deleteEventsAboutEachOtherInTx(tx: Tx, a: number, b: number): Promise<number> {
+  return deleteEventsAboutEachOther(tx, a, b);
 }

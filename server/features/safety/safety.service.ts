@@ -12,7 +12,7 @@ import {
 } from "../members/members.service.js";
 import { deleteLikesBetweenInTx } from "../likes/likes.service.js";
 import { deleteConversationsBetweenInTx } from "../chats/chats.service.js";
-import { publishStored, recordEvents } from "../live/live.service.js";
+import { deleteEventsAboutEachOtherInTx, publishStored, recordEvents } from "../live/live.service.js";
 
 export class CannotBlockSelfError extends DomainError {
   constructor() {
@@ -24,8 +24,8 @@ export class CannotBlockSelfError extends DomainError {
  * §4 Block a member (§6 "Blocked users cannot view or contact the blocker"). In one transaction,
  * with both members' rows locked (id order, as every two-member transaction): record the block,
  * delete the likes between the two (both ways) and the conversations between them (messages
- * included; credits already spent stay spent), and write `member.blocked` to both members'
- * event logs, so every open tab of either drops the conversation live (published after commit).
+ * included; credits already spent stay spent) and the live events that show one to the other, and
+ * write `member.blocked` to both members' event logs, so every open tab of either drops the conversation live (published after commit).
  * From then on the two are hidden from each other everywhere (members.service isVisibleTo) and
  * neither can like, write or give a gift to the other. Blocking again changes nothing more.
  *
@@ -45,6 +45,7 @@ export async function blockMember(
     await recordBlockInTx(tx, blockerId, profileId);
     await deleteLikesBetweenInTx(tx, blockerId, profileId);
     const conversationIds = await deleteConversationsBetweenInTx(tx, blockerId, profileId);
+    await deleteEventsAboutEachOtherInTx(tx, blockerId, profileId);
     const events = await recordEvents(tx, [
       { userId: blockerId, event: { type: "member.blocked", profileId, conversationIds } },
       { userId: profileId, event: { type: "member.blocked", profileId: blockerId, conversationIds } },
