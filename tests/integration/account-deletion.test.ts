@@ -195,6 +195,41 @@ describe("delete → hidden everywhere at once → reactivate at +13 days → pu
     await visitor.accounts.signup(signupFields({ email: gone.email }) as never);
   });
 
+  it("a deleted account comes back only through its reactivation link: a password reset (asked before or after) refuses it", async () => {
+    const m = await member();
+    const visitor = new TestBrowser(t.server);
+    const resetLink = () => {
+      const mail = t.server.mailer.sent.findLast(
+        (x) => x.to === m.email && x.text.includes("/reset-password/do?token="),
+      );
+      return decodeURIComponent(/\/reset-password\/do\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1] ?? "");
+    };
+    const reset = (token: string) =>
+      visitor.trpc.security.completePasswordReset.mutate({
+        token,
+        password: "back-again-77",
+        passwordRepeat: "back-again-77",
+      });
+    await visitor.trpc.security.requestPasswordReset.mutate({ email: m.email });
+    const before = await eventually(() => resetLink() || undefined, { what: "the reset mail" });
+    await m.api.accountDeletion.delete({ reason: "price", confirm: true });
+    // Asked before the deletion: the link died with it.
+    expect(appCodeOf(await failureOf(reset(before)))).toBe("LINK_INVALID");
+    // Asked after: refused with the §8 answer, and no session is opened.
+    await visitor.trpc.security.requestPasswordReset.mutate({ email: m.email });
+    const after = await eventually(() => (resetLink() !== before ? resetLink() : undefined), {
+      what: "a new reset mail",
+    });
+    expect(appCodeOf(await failureOf(reset(after)))).toBe("ACCOUNT_PENDING_DELETION");
+    expect(await visitor.trpc.accounts.me.query()).toBeNull();
+    const row = await t.server.deps.db
+      .selectFrom("users")
+      .select("status")
+      .where("id", "=", m.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("pending_deletion");
+  });
+
   it("a link used after its 14 days fails even before the purge ran", async () => {
     const m = await member();
     await m.api.accountDeletion.delete({ reason: "price", confirm: true });

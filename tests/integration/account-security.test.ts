@@ -5,6 +5,7 @@ import { TestBrowser } from "../support/client.js";
 import crypto from "node:crypto";
 import { appCodeOf, createMember, eventually, failureOf, memberFactory, uniqueEmail } from "../support/factories.js";
 import type { Mail } from "../../server/infra/mailer.js";
+import { activationTokenFor } from "../support/mailbox.js";
 import { getSiteForHost, siteOrigin } from "../../server/features/site/site.service.js";
 import { settleAccountMails } from "../../server/features/accounts/account-security.service.js";
 
@@ -262,6 +263,53 @@ describe("change e-mail (settings, /mail-change/do)", () => {
     expect(appCodeOf(await failureOf(visitor.trpc.security.confirmEmailChange.mutate({ token })))).toBe("LINK_INVALID");
     await TestBrowser.loggedIn(t.server, { email: newEmail, password: m.password });
     expect(appCodeOf(await failureOf(TestBrowser.loggedIn(t.server, m)))).toBe("LOGIN_FAILED");
+  });
+
+  it("a new password (a reset, or the settings) ends a pending change of the address: its link no longer works", async () => {
+    for (const recovery of ["reset", "change"] as const) {
+      const m = await createMember(t.server.deps);
+      const intruder = await TestBrowser.loggedIn(t.server, m);
+      const theirs = uniqueEmail("intruder");
+      await intruder.trpc.security.requestEmailChange.mutate({ email: theirs, password: m.password });
+      const { token } = await linkTokenFor(theirs, "/mail-change/do");
+      // The owner takes the account back.
+      if (recovery === "reset") {
+        await new TestBrowser(t.server).trpc.security.requestPasswordReset.mutate({ email: m.email });
+        const reset = await linkTokenFor(m.email, "/reset-password/do");
+        await new TestBrowser(t.server).trpc.security.completePasswordReset.mutate({
+          token: reset.token,
+          password: "a-new-secret-9",
+          passwordRepeat: "a-new-secret-9",
+        });
+      } else {
+        const owner = await TestBrowser.loggedIn(t.server, m);
+        await owner.trpc.security.changePassword.mutate({
+          oldPassword: m.password,
+          password: "a-new-secret-9",
+          passwordRepeat: "a-new-secret-9",
+        });
+      }
+      const err = await failureOf(new TestBrowser(t.server).trpc.security.confirmEmailChange.mutate({ token }));
+      expect(appCodeOf(err), recovery).toBe("LINK_INVALID");
+      const row = await t.server.deps.db
+        .selectFrom("users")
+        .select("email")
+        .where("id", "=", m.id)
+        .executeTakeFirstOrThrow();
+      expect(row.email).toBe(m.email);
+    }
+  });
+
+  it("a confirmed change of the address voids the activation link mailed to the old one", async () => {
+    const m = await createMember(t.server.deps, { confirmed: false });
+    const activation = activationTokenFor(t.server.mailer, m.email);
+    const me = await TestBrowser.loggedIn(t.server, m);
+    const newEmail = uniqueEmail("fixed-typo");
+    await me.trpc.security.requestEmailChange.mutate({ email: newEmail, password: m.password });
+    const { token } = await linkTokenFor(newEmail, "/mail-change/do");
+    await new TestBrowser(t.server).trpc.security.confirmEmailChange.mutate({ token });
+    const err = await failureOf(new TestBrowser(t.server).trpc.accounts.activate.mutate({ token: activation }));
+    expect(appCodeOf(err)).toBe("LINK_INVALID");
   });
 
   it("refuses an expired link", async () => {

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
+import { activationTokenFor } from "../support/mailbox.js";
 import { TestBrowser } from "../support/client.js";
 import {
   appCodeOf,
@@ -432,5 +433,23 @@ describe("OPERATOR_EMAILS", () => {
     expect(grants.map((g) => [g.target_user_id, g.operator_id])).toEqual([[boss.id, null]]);
     const member = await TestBrowser.loggedIn(t.server, plain);
     expect(appCodeOf(await failureOf(member.trpc.moderation.queue.query()))).toBe("FORBIDDEN");
+  });
+
+  it("a listed address that anyone signed up with becomes an operator only once it is confirmed", async () => {
+    const squatter = await createMember(t.server.deps, { email: "other@example.com", confirmed: false });
+    const unconfirmed = await TestBrowser.loggedIn(t.server, squatter);
+    expect(appCodeOf(await failureOf(unconfirmed.trpc.moderation.queue.query()))).toBe("FORBIDDEN");
+    const row = await t.server.deps.db
+      .selectFrom("users")
+      .select("role")
+      .where("id", "=", squatter.id)
+      .executeTakeFirstOrThrow();
+    expect(row.role).toBe("member");
+    // The owner of the address follows the activation link and logs in again.
+    await new TestBrowser(t.server).trpc.accounts.activate.mutate({
+      token: activationTokenFor(t.server.mailer, squatter.email),
+    });
+    const confirmed = await TestBrowser.loggedIn(t.server, squatter);
+    expect((await confirmed.trpc.moderation.queue.query()).reports).toBeDefined();
   });
 });

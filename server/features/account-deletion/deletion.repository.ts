@@ -202,3 +202,13 @@ export async function isPendingDeletion(db: DB, userId: number): Promise<boolean
     .executeTakeFirst();
   return r !== undefined;
 }
+
+/** Every unused e-mail link of the member (activation, password reset, e-mail change) can no longer be used. */
+export async function voidEmailLinks(tx: Tx, userId: number): Promise<void> {
+  await tx
+    .updateTable("email_tokens")
+    .set({ used_at: sql`now()` })
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .execute();
+}

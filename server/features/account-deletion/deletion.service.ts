@@ -64,6 +64,8 @@ export async function deleteAccount(
         token_hash: hashToken(token),
       });
       await repo.markPendingDeletion(tx, userId);
+      // Links mailed before (activation, reset, e-mail change) would act on a deleted account.
+      await repo.voidEmailLinks(tx, userId);
     } else {
       await repo.setTokenHash(tx, userId, hashToken(token));
     }

@@ -46,7 +46,7 @@ export function findAccountById(db: DB | Tx, userId: number) {
   return db
     .selectFrom("users")
     .innerJoin("profiles", "profiles.id", "users.id")
-    .select(["users.id", "users.email", "users.password_hash", "users.language", "profiles.name"])
+    .select(["users.id", "users.email", "users.password_hash", "users.language", "users.status", "profiles.name"])
     .where("users.id", "=", userId)
     .executeTakeFirst();
 }
@@ -83,6 +83,19 @@ export function consumeLinkToken(tx: Tx, id: string, purpose: EmailTokenPurpose)
     .where("expires_at", ">", sql<Date>`now()`)
     .returning(["user_id", "new_email"])
     .executeTakeFirst();
+}
+
+/** Whether link `id` of `purpose` exists, unused and unexpired (nothing is changed). */
+export async function findUsableLinkToken(db: DB, id: string, purpose: EmailTokenPurpose): Promise<boolean> {
+  const row = await db
+    .selectFrom("email_tokens")
+    .select("id")
+    .where("id", "=", id)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Mark every unused link of `purpose` of a member used (a completed reset voids the others). */

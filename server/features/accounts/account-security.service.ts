@@ -10,6 +10,7 @@ import * as repo from "./account-security.repository.js";
 import { createSession, hashToken, SESSION_ENDED_CHANNEL } from "./sessions.service.js";
 import { clearLoginFailures } from "./login-throttle.service.js";
 import { EmailExistsError, LinkInvalidError } from "./accounts.service.js";
+import { AccountPendingDeletionError } from "../account-deletion/deletion.service.js";
 
 /** §8, §9 (issue 9): a reset link is valid for one hour. */
 export const PASSWORD_RESET_LINK_TTL_SECONDS = 60 * 60;
@@ -161,19 +162,29 @@ async function accountMail(
  * and a new session is opened.
  * @param password already checked against its repetition by the schema.
  * @returns the member's id and the new session's token for the `auth` cookie.
- * @throws LinkInvalidError (§8) for an unknown, used or expired (over one hour) link.
+ * @throws LinkInvalidError (§8) for an unknown, used or expired (over one hour) link;
+ *   AccountPendingDeletionError (§8) for an account pending deletion (it comes back through its
+ *   reactivation link only).
  */
 export async function completePasswordReset(
   deps: AppDeps,
   token: string,
   password: string,
 ): Promise<{ userId: number; token: string; sessionId: string }> {
+  // The link first: the costly hash only for a link that can be used (an unknown token costs a
+  // query, not a second of a core).
+  if (!(await repo.findUsableLinkToken(deps.db, hashToken(token), "reset_password"))) throw new LinkInvalidError();
   const passwordHash = await hash(password);
   const done = await inTransaction(deps.db, async (tx) => {
     const row = await repo.consumeLinkToken(tx, hashToken(token), "reset_password");
     if (!row) return null;
+    // §4: a deleted account comes back only through its reactivation link, never a reset.
+    if ((await repo.findAccountById(tx, row.user_id))?.status === "pending_deletion")
+      throw new AccountPendingDeletionError();
     await repo.setPasswordHash(tx, row.user_id, passwordHash);
-    await repo.voidLinkTokens(tx, row.user_id, ["reset_password"]);
+    // A new password ends every pending change of the account's credentials: an e-mail change
+    // asked for by whoever had the old one must not outlive the recovery.
+    await repo.voidLinkTokens(tx, row.user_id, ["reset_password", "change_email"]);
     const ended = await repo.deleteSessionsExcept(tx, row.user_id, null);
     const account = await repo.findAccountById(tx, row.user_id);
     const session = await createSession(tx, row.user_id);
@@ -202,7 +213,7 @@ export async function changePassword(
   const passwordHash = await hash(input.password);
   const ended = await inTransaction(deps.db, async (tx) => {
     await repo.setPasswordHash(tx, member.id, passwordHash);
-    await repo.voidLinkTokens(tx, member.id, ["reset_password"]);
+    await repo.voidLinkTokens(tx, member.id, ["reset_password", "change_email"]);
     return repo.deleteSessionsExcept(tx, member.id, member.sessionId);
   });
   closeSessions(deps, ended);
@@ -268,7 +279,8 @@ export async function confirmEmailChange(
       const account = await repo.findAccountById(tx, row.user_id);
       if (!account) return null;
       await repo.setEmail(tx, row.user_id, row.new_email);
-      await repo.voidLinkTokens(tx, row.user_id, ["reset_password", "change_email"]);
+      // Links mailed to the old address (an activation among them) no longer act on the account.
+      await repo.voidLinkTokens(tx, row.user_id, ["activate", "reset_password", "change_email"]);
       return { oldEmail: account.email, newEmail: row.new_email, name: account.name, language: account.language };
     });
   } catch (err) {

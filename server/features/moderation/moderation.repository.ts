@@ -12,7 +12,11 @@ import type {
 
 /** A member's role and moderation state, or undefined for an unknown id. */
 export function findModerationState(db: DB | Tx, userId: number) {
-  return db.selectFrom("users").select(["id", "role", "moderation_status"]).where("id", "=", userId).executeTakeFirst();
+  return db
+    .selectFrom("users")
+    .select(["id", "role", "moderation_status", "status"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
 }
 
 /** Lock a member's row and read their moderation state (an operator's decision about them). */

@@ -63,7 +63,8 @@ export const MESSAGE_REPORT_CONTEXT = 5;
 /**
  * At every login (accounts.login calls it after the password was checked, so the state is
  * revealed only to who knows the password): refuse a suspended or banned member, and make an
- * account listed in OPERATOR_EMAILS an operator (recorded in the audit, once).
+ * account listed in OPERATOR_EMAILS an operator (recorded in the audit, once) once its address is
+ * confirmed.
  * @throws AccountSuspendedError, AccountBannedError.
  */
 export async function assertMayLogIn(
@@ -74,7 +75,14 @@ export async function assertMayLogIn(
   const state = await repo.findModerationState(deps.db, userId);
   if (state?.moderation_status === "suspended") throw new AccountSuspendedError();
   if (state?.moderation_status === "banned") throw new AccountBannedError();
-  if (state && state.role !== "operator" && deps.config.OPERATOR_EMAILS.includes(email.toLowerCase())) {
+  // Only the proven owner of a listed address: an account whose address is confirmed (anyone can
+  // sign up with a listed address that has no account yet).
+  if (
+    state &&
+    state.role !== "operator" &&
+    state.status === "active" &&
+    deps.config.OPERATOR_EMAILS.includes(email.toLowerCase())
+  ) {
     await grantOperator(deps, email);
   }
 }
