@@ -17,6 +17,8 @@ export const PROCEDURE_LIMITS: Readonly<Record<string, ReadonlyArray<readonly [L
     ["signup_email", "email"],
   ],
   "accounts.login": [["login_ip", "ip"]],
+  // Like a login (it opens a session), and each try hashes a password.
+  "security.completePasswordReset": [["login_ip", "ip"]],
   "accounts.resendActivation": [
     ["mail_ip", "ip"],
     ["mail_email", "member"],

@@ -315,6 +315,32 @@ describe("reporting and the operator console", () => {
     ]);
   });
 
+  it("no path shows a hidden member again: reinstating one who deleted the account, an activation link followed after a ban", async () => {
+    const [op, viewer] = await Promise.all([operator(), member()]);
+    const inSearch = async (id: number) => {
+      const row = await t.server.deps.db
+        .selectFrom("profiles")
+        .select("visible")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      return row.visible;
+    };
+    // Deleted, then suspended and reinstated while the deletion is pending: still hidden.
+    const leaving = await member();
+    await leaving.api.accountDeletion.delete({ reason: "other", confirm: true });
+    await op.api.moderation.suspend({ userId: leaving.id });
+    await op.api.moderation.reinstate({ userId: leaving.id });
+    expect(await inSearch(leaving.id)).toBe(false);
+    expect(appCodeOf(await failureOf(viewer.api.members.get({ id: leaving.id })))).toBe("NOT_FOUND");
+    // A spammer banned before confirming; someone follows the activation link later: still hidden.
+    const spammer = await createMemberWithApi(t.server.deps, { confirmed: false });
+    await op.api.moderation.ban({ userId: spammer.id });
+    await new TestBrowser(t.server).trpc.accounts.activate
+      .mutate({ token: activationTokenFor(t.server.mailer, spammer.email) })
+      .catch(() => null);
+    expect(await inSearch(spammer.id)).toBe(false);
+  });
+
   it("ban ends the sessions and a login answers ACCOUNT_BANNED (the ban page); operators cannot act on themselves or other operators", async () => {
     const [bad, op, op2] = await Promise.all([member(), operator(), operator()]);
     const tab = TestBrowser.withSession(t.server, bad);

@@ -72,7 +72,14 @@ export async function restoreAccount(
   visible: boolean,
 ): Promise<void> {
   await tx.updateTable("users").set({ status }).where("id", "=", userId).execute();
-  await tx.updateTable("profiles").set({ visible }).where("id", "=", userId).execute();
+  // Never shown again while suspended or banned (members.repository visibleToOthers).
+  await tx
+    .updateTable("profiles")
+    .set({
+      visible: sql<boolean>`${visible} and exists (select 1 from users u where u.id = ${userId} and u.moderation_status = 'ok')`,
+    })
+    .where("id", "=", userId)
+    .execute();
   await tx.deleteFrom("account_deletions").where("user_id", "=", userId).execute();
 }
 

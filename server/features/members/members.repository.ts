@@ -229,14 +229,23 @@ export async function insertProfile(tx: Tx, profile: NewProfile): Promise<void> 
   await tx.insertInto("profiles").values(profile).execute();
 }
 
-/** §4: activation makes the profile active and visible to others (unless the member chose invisible mode). */
+/**
+ * The one rule of profiles.visible (what search and profile pages show others), as SQL for the
+ * member `userId`: the account is confirmed and not pending deletion (users.status 'active'), not
+ * suspended or banned, and not in invisible mode. Every writer of profiles.visible uses it with
+ * the profile's own status, so no path (an activation link followed late, leaving invisible mode,
+ * a reinstatement) shows a deleted or banned member again.
+ */
+export function visibleToOthers(userId: number) {
+  return sql<boolean>`exists (select 1 from users u where u.id = ${userId}
+    and u.status = 'active' and u.moderation_status = 'ok' and not u.invisible)`;
+}
+
+/** §4: activation makes the profile active and visible to others (visibleToOthers). */
 export async function activateProfile(tx: Tx, userId: number): Promise<void> {
   await tx
     .updateTable("profiles")
-    .set({
-      status: "active",
-      visible: sql<boolean>`not coalesce((select invisible from users where users.id = ${userId}), false)`,
-    })
+    .set({ status: "active", visible: visibleToOthers(userId) })
     .where("id", "=", userId)
     .execute();
 }
@@ -255,7 +264,7 @@ export async function setInvisible(tx: Tx, userId: number, invisible: boolean): 
   await tx.updateTable("users").set({ invisible }).where("id", "=", userId).execute();
   await tx
     .updateTable("profiles")
-    .set({ visible: sql<boolean>`(status = 'active' and ${!invisible})` })
+    .set({ visible: sql<boolean>`(status = 'active' and ${visibleToOthers(userId)})` })
     .where("id", "=", userId)
     .execute();
 }

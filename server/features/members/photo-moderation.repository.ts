@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB, Tx } from "../../../db/create-db.js";
+import { visibleToOthers } from "./members.repository.js";
 
 // Photo and profile moderation (issue 10): the members feature owns photos and profiles, so the
 // operator console's reads and writes of them are here; the moderation feature calls the service.
@@ -88,15 +89,13 @@ export async function makeMain(tx: Tx, profileId: number, photoId: number): Prom
 
 /**
  * Hide a suspended or banned member's profile from others (search, profile pages), or show it
- * again on reinstatement: visible again only when it is active and the member is not invisible.
+ * again on reinstatement: visible again only by the one rule (members.repository visibleToOthers).
  */
 export async function setProfileHiddenByModeration(tx: Tx, profileId: number, hidden: boolean): Promise<void> {
   await tx
     .updateTable("profiles")
     .set({
-      visible: hidden
-        ? false
-        : sql<boolean>`profiles.status = 'active' and not coalesce((select invisible from users where users.id = profiles.id), false)`,
+      visible: hidden ? false : sql<boolean>`profiles.status = 'active' and ${visibleToOthers(profileId)}`,
     })
     .where("id", "=", profileId)
     .execute();
