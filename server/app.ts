@@ -27,7 +27,7 @@ import { appRouter, type AppRouter } from "./router.js";
 import { createContextFactory } from "./trpc/context.js";
 import { isAllowedOrigin, isJsonBody, mayReadOpsDetails, routeOf, routedPath } from "./http/request-guard.js";
 import { isSecureRequest } from "./http/session-cookie.js";
-import { instrumentWebSockets, leanWebSocketRoutes } from "./http/websocket-lean.js";
+import { instrumentWebSockets, leanWebSocketRoutes, limitWebSocketBatches } from "./http/websocket-lean.js";
 import { setDefaultLocaleCookie } from "./http/locale-cookie.js";
 import { firstScreenLoader } from "./http/first-screen.js";
 import { sitePageExists } from "./features/site/site-pages.service.js";
@@ -159,6 +159,8 @@ export async function buildApp(
     config.WS_MAX_BUFFERED_BYTES,
     SLOW_CONSUMER_CHECK_MS,
     () => log.info("closed a WebSocket that stopped reading (it resumes from its last event id)"),
+    // Every open socket, a visitor's included (the WebSocket server exists once the app is built).
+    () => appForWebhooks?.websocketServer?.clients ?? [],
   );
   const stopReconnectSweep = bus.onReconnect(() => {
     sweepEndedSessions(deps).catch((err: unknown) => log.warn({ err }, "session sweep failed"));
@@ -217,6 +219,8 @@ export async function buildApp(
   });
   // ws_connections_open and ws_messages_total{in,out}: shared listeners, no per-socket closures.
   instrumentWebSockets(app.websocketServer, deps.metrics);
+  // A frame may hold as many calls as an HTTP batch (TRPC_MAX_BATCH_SIZE), no more.
+  limitWebSocketBatches(app.websocketServer, config.TRPC_MAX_BATCH_SIZE);
 
   // The WebSocket upgrade is authenticated by the `auth` cookie, so it must come from our own
   // pages: check Origin against the site's domains (a cross-site page could otherwise ride the cookie).

@@ -22,8 +22,12 @@ export interface SlimUpgradeRequest {
   socket: { remoteAddress: string | undefined; encrypted: boolean };
 }
 
-/** The parts of an upgrade request a WebSocket connection needs, without the request itself. */
-export function slimUpgradeRequest(raw: IncomingMessage): SlimUpgradeRequest {
+/**
+ * The parts of an upgrade request a WebSocket connection needs, without the request itself.
+ * @param clientIp the client's address as the HTTP routes see it (Fastify's `req.ip`, which
+ *   applies TRUST_PROXY); the TCP peer's when not given.
+ */
+export function slimUpgradeRequest(raw: IncomingMessage, clientIp?: string): SlimUpgradeRequest {
   const h = raw.headers;
   const headers: SlimUpgradeRequest["headers"] = {};
   if (h.host !== undefined) headers.host = h.host;
@@ -33,7 +37,7 @@ export function slimUpgradeRequest(raw: IncomingMessage): SlimUpgradeRequest {
     url: raw.url ?? "/",
     headers,
     socket: {
-      remoteAddress: raw.socket.remoteAddress,
+      remoteAddress: clientIp ?? raw.socket.remoteAddress,
       encrypted: (raw.socket as { encrypted?: boolean }).encrypted === true,
     },
   };
@@ -65,7 +69,8 @@ export function leanWebSocketRoutes(app: FastifyInstance, log: Logger): void {
       const raw = req.raw;
       const tcp = raw.socket as { _httpMessage?: { detachSocket(s: unknown): void } | null };
       tcp._httpMessage?.detachSocket(raw.socket);
-      return handler.call(this, socket, { raw: slimUpgradeRequest(raw) } as unknown as FastifyRequest);
+      // The client address as every HTTP route sees it (behind a trusted proxy, the one it added).
+      return handler.call(this, socket, { raw: slimUpgradeRequest(raw, req.ip) } as unknown as FastifyRequest);
     } as unknown as typeof route.handler;
   });
 }
@@ -101,4 +106,44 @@ export function instrumentWebSockets(
     socket.on("message", onMessage);
     socket.send = countedSend as typeof socket.send;
   });
+}
+
+const OPEN_BRACKET = 0x5b; // "["
+
+/**
+ * A WebSocket frame holding more calls than an HTTP batch may (TRPC_MAX_BATCH_SIZE) is refused:
+ * the socket is closed with 1008 (policy violation) before tRPC sees the frame. tRPC runs every
+ * element of an array frame at once, so without this one 64 KB frame started a thousand calls.
+ * One shared `emit` for every socket (no closure per socket: memory per idle socket, issue 12);
+ * only frames that start with "[" are parsed a second time, and a browser's batches are small.
+ * @param maxBatch the most calls one frame may hold.
+ */
+export function limitWebSocketBatches(
+  wss: { on(event: "connection", l: (s: WebSocket) => void): unknown },
+  maxBatch: number,
+): void {
+  function guardedEmit(this: WebSocket, event: string | symbol, ...args: unknown[]) {
+    if (event === "message" && tooManyCalls(args[0], maxBatch)) {
+      this.close(1008, "too many calls in one message");
+      return false;
+    }
+    return (Object.getPrototypeOf(this) as WebSocket).emit.call(this, event, ...args);
+  }
+  wss.on("connection", (socket) => {
+    socket.emit = guardedEmit as typeof socket.emit;
+  });
+}
+
+function tooManyCalls(data: unknown, maxBatch: number): boolean {
+  const frame = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data as Buffer[]) : null;
+  if (!frame) return false;
+  let i = 0;
+  while (i < frame.length && (frame[i] === 0x20 || frame[i] === 0x0a || frame[i] === 0x0d || frame[i] === 0x09)) i++;
+  if (frame[i] !== OPEN_BRACKET) return false;
+  try {
+    const calls = JSON.parse(frame.toString("utf8")) as unknown;
+    return Array.isArray(calls) && calls.length > maxBatch;
+  } catch {
+    return false; // tRPC answers the parse error itself
+  }
 }

@@ -14,8 +14,12 @@ export class SocketRegistry {
     socket[kSession] = undefined;
   };
 
-  /** Track `socket` until it closes. */
+  /**
+   * Track `socket` until it closes. A socket already closing (its client left while its session
+   * was being looked up) is not tracked: its `close` has fired, nothing would remove it.
+   */
   add(socket: WebSocket, sessionId: string): void {
+    if (socket.readyState === socket.CLOSING || socket.readyState === socket.CLOSED) return;
     add(this.bySession, sessionId, socket);
     const tracked = socket as TrackedSocket;
     tracked[kSession] = sessionId;
@@ -32,18 +36,26 @@ export class SocketRegistry {
    * Slow consumers (ARCHITECTURE "Real time": a bounded buffer, then closed): every `intervalMs`,
    * end each socket whose unsent output exceeds `maxBufferedBytes` (a tab that stopped reading).
    * Its client reconnects and resumes from its last event id, so nothing is lost; the server's
-   * memory for it stays bounded. Returns a function that stops the guard.
+   * memory for it stays bounded. `all` gives every open socket of the server, those without a
+   * session (a visitor's) included; without it, the registry's. Returns a function that stops the
+   * guard.
    */
-  guardSlowConsumers(maxBufferedBytes: number, intervalMs: number, onClose: () => void = () => {}): () => void {
-    const timer = setInterval(() => {
-      for (const set of this.bySession.values()) {
-        for (const socket of set) {
-          if (socket.bufferedAmount > maxBufferedBytes) {
-            socket.terminate();
-            onClose();
-          }
-        }
+  guardSlowConsumers(
+    maxBufferedBytes: number,
+    intervalMs: number,
+    onClose: () => void = () => {},
+    all?: () => Iterable<WebSocket>,
+  ): () => void {
+    const check = (socket: WebSocket) => {
+      if (socket.readyState === socket.OPEN && socket.bufferedAmount > maxBufferedBytes) {
+        socket.terminate();
+        onClose();
       }
+    };
+    const timer = setInterval(() => {
+      // Every open socket when the server gives them (a visitor's is not in the registry).
+      if (all) for (const socket of all()) check(socket);
+      else for (const set of this.bySession.values()) for (const socket of set) check(socket);
     }, intervalMs);
     timer.unref();
     return () => clearInterval(timer);

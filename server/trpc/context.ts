@@ -37,6 +37,8 @@ export interface Context {
   site: Site;
   /** §3 tracking record of the request's `tracking` cookie (validated), or null: stored at signup, §4 policies read it. */
   trafficSource: TrafficSource | null;
+  /** What one connection holds open: on a WebSocket, its live streams (live.events counts them). */
+  connection: { liveStreams?: number };
 }
 
 export async function createInnerContext(
@@ -69,6 +71,7 @@ export async function createInnerContext(
     site,
     trafficSource: parseTrafficSource(opts.tracking),
     longLived: false,
+    connection: {},
   };
 }
 

@@ -241,6 +241,63 @@ describe("live events over a real WebSocket", () => {
     expect(again.messages[0]?.error?.data?.appCode).toBe("AUTHENTICATION_REQUIRED");
   });
 
+  it("a frame holds at most TRPC_MAX_BATCH_SIZE calls, as an HTTP batch: a larger one closes the socket (1008)", async () => {
+    const m = await member();
+    const cookie = (await TestBrowser.loggedIn(t.server, m)).cookieHeader();
+    const batch = (n: number) =>
+      JSON.stringify(
+        Array.from({ length: n }, (_, i) => ({ id: i + 1, method: "query", params: { path: "live.counters" } })),
+      );
+    const open = async () => {
+      const { socket } = await rawUpgrade(t.server.wsUrl, { origin: t.server.origin, cookie });
+      rawSockets.push(socket!);
+      const answers: Array<{ id: number }> = [];
+      socket!.on("message", (raw) => answers.push(JSON.parse(String(raw)) as { id: number }));
+      return { socket: socket!, answers };
+    };
+    const max = t.server.deps.config.TRPC_MAX_BATCH_SIZE;
+    const fine = await open();
+    fine.socket.send(batch(max));
+    await eventually(() => fine.answers.length === max || undefined, { what: `${max} answers` });
+    const tooMany = await open();
+    const closed = new Promise<number>((resolve) => tooMany.socket.once("close", (code) => resolve(code)));
+    tooMany.socket.send(batch(max + 1));
+    expect(await closed).toBe(1008);
+    expect(tooMany.answers).toEqual([]);
+  });
+
+  it("a socket holds at most 4 live streams (a tab opens one); a fifth is refused", async () => {
+    const m = await member();
+    const cookie = (await TestBrowser.loggedIn(t.server, m)).cookieHeader();
+    const { socket } = await rawUpgrade(t.server.wsUrl, { origin: t.server.origin, cookie });
+    rawSockets.push(socket!);
+    const answers: Array<{ id: number; result?: { type: string }; error?: { data?: { appCode?: string } } }> = [];
+    socket!.on("message", (raw) => answers.push(JSON.parse(String(raw)) as (typeof answers)[number]));
+    for (let id = 1; id <= 5; id++)
+      socket!.send(
+        JSON.stringify({ id, method: "subscription", params: { path: "live.events", input: { lastEventId: null } } }),
+      );
+    // tRPC says "started" for each; the fifth then ends with the refusal.
+    await eventually(() => answers.find((a) => a.error) ?? undefined, { what: "the refusal" });
+    const refused = answers.filter((a) => a.error);
+    expect(refused.map((a) => [a.id, a.error?.data?.appCode])).toEqual([[5, "RATE_LIMITED"]]);
+  });
+
+  it("a socket whose client leaves while its session is looked up is not kept in the registry", async () => {
+    const m = await member();
+    const cookie = (await TestBrowser.loggedIn(t.server, m)).cookieHeader();
+    await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        const { socket } = await rawUpgrade(t.server.wsUrl, { origin: t.server.origin, cookie });
+        socket!.terminate();
+      }),
+    );
+    await eventually(() => (t.server.app.websocketServer.clients.size === 0 ? true : undefined), {
+      what: "the server to see every socket closed",
+    });
+    await eventually(() => (t.server.deps.sockets.size === 0 ? true : undefined), { what: "an empty socket registry" });
+  });
+
   it("a visitor's subscription is refused with authentication_required", async () => {
     const sub = await rawSubscription("");
     expect(sub.messages[0]?.error?.message).toBe("authentication_required");

@@ -12,7 +12,10 @@ export const liveRouter = router({
    */
   events: memberProcedure
     .input(z.object({ lastEventId: EventId.nullish() }).optional())
-    .subscription(({ ctx, input, signal }) => memberEventStream(ctx.deps, ctx.member.id, input?.lastEventId, signal)),
+    .subscription(({ ctx, input, signal }) =>
+      // ctx is the socket's own (built once per connection): it counts the socket's streams.
+      memberEventStream(ctx.deps, ctx.member.id, input?.lastEventId, signal, ctx.connection),
+    ),
 
   /** Badge totals: unread messages and new likes (§2 top bar, page title). */
   counters: memberProcedure.query(({ ctx }) => getCounters(ctx.deps, ctx.member.id)),

@@ -1,5 +1,6 @@
 import { tracked, type TrackedEnvelope } from "@trpc/server";
 import type { AppDeps } from "../../deps.js";
+import { DomainError } from "../../domain-error.js";
 import type { Tx } from "../../../db/create-db.js";
 import type { ChatEvent } from "../chats/chats.events.js";
 import type { LikeEvent } from "../likes/likes.events.js";
@@ -126,7 +127,12 @@ export async function* memberEventStream(
   userId: number,
   lastEventId: string | null | undefined,
   signal: AbortSignal | undefined,
+  connection: { liveStreams?: number } = {},
 ): AsyncGenerator<TrackedEnvelope<LiveEvent>> {
+  // A tab opens one stream on its socket (two while a reconnect overlaps): a socket asking for
+  // more is not a tab, and each stream costs a bus subscription and a copy of every event.
+  if ((connection.liveStreams ?? 0) >= MAX_LIVE_STREAMS_PER_SOCKET) throw new TooManyLiveStreamsError();
+  connection.liveStreams = (connection.liveStreams ?? 0) + 1;
   const hints: BusMessage[] = [];
   let mustBackfill = false;
   let wake: (() => void) | null = null;
@@ -135,11 +141,17 @@ export async function* memberEventStream(
     wake = null;
     w?.();
   };
-  const unsubscribe = await deps.bus.subscribe(channelOf(userId), (msg) => {
-    if (hints.length >= HINT_BUFFER) mustBackfill = true;
-    else hints.push(msg as BusMessage);
-    notify();
-  });
+  let unsubscribe: () => void;
+  try {
+    unsubscribe = await deps.bus.subscribe(channelOf(userId), (msg) => {
+      if (hints.length >= HINT_BUFFER) mustBackfill = true;
+      else hints.push(msg as BusMessage);
+      notify();
+    });
+  } catch (err) {
+    connection.liveStreams -= 1;
+    throw err;
+  }
   // The bus came back after an outage: hints published meanwhile are gone, read them back now.
   const stopReconnect = deps.bus.onReconnect(() => {
     mustBackfill = true;
@@ -198,10 +210,21 @@ export async function* memberEventStream(
       } // hint.seq <= cursor: already yielded
     }
   } finally {
+    connection.liveStreams -= 1;
     deps.presence.leave(userId);
     deps.metrics.subscriptionsActive.dec();
     stopReconnect();
     unsubscribe();
+  }
+}
+
+/** Live streams one WebSocket may hold at once (memberEventStream). */
+export const MAX_LIVE_STREAMS_PER_SOCKET = 4;
+
+/** 429: a socket asked for more live streams than a browser tab opens. */
+export class TooManyLiveStreamsError extends DomainError {
+  constructor() {
+    super("RATE_LIMITED", "Too many requests, please try again later.", { seconds: 1 });
   }
 }
 
