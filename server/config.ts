@@ -64,6 +64,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_POLL: rateLimit.default("120/60"),
   /** §4 logged-out search: searches per visitor's client address (members are not counted). */
   RATE_LIMIT_SEARCH_IP: rateLimit.default("60/60"),
+  /** Typing notices per member (the client sends one every 2 s at most while typing). */
+  RATE_LIMIT_TYPING: rateLimit.default("60/60"),
+  /** Turning read receipts on or off, per member (each change makes every partner's tabs refetch). */
+  RATE_LIMIT_READ_RECEIPTS: rateLimit.default("20/3600"),
   /** Most procedures one batched tRPC request may carry (more: 400). */
   TRPC_MAX_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SMTP_URL: z.string().url().optional(),

@@ -38,6 +38,8 @@ export const PROCEDURE_LIMITS: Readonly<Record<string, ReadonlyArray<readonly [L
   "likes.like": [["like", "member"]],
   "chats.send": [["message", "member"]],
   "chats.sendGift": [["message", "member"]],
+  "chats.typing": [["typing", "member"]],
+  "chats.setReadReceipts": [["read_receipts", "member"]],
   "moderation.report": [["report", "member"]],
   // §4 logged-out search: visitors per client address (members are not limited here).
   "members.search": [["search_ip", "visitor_ip"]],

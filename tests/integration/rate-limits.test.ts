@@ -62,6 +62,20 @@ describe("abuse limits", () => {
     expect(likes.map((l) => l.liked_id).sort()).toEqual([targets[0]!.id, targets[1]!.id].sort());
   });
 
+  it("typing notices and read-receipt changes per member: the 3rd is refused (each reaches other members' tabs)", async () => {
+    const member = await createMember(server.deps);
+    const cookie = `auth=${member.sessionToken}`;
+    const receipts = [];
+    for (const enabled of [false, true, false])
+      receipts.push(await post(server, "chats.setReadReceipts", { enabled }, cookie));
+    expect(receipts.map((a) => a.status)).toEqual([200, 200, 429]);
+    expect(receipts[2]).toMatchObject({ appCode: "RATE_LIMITED" });
+    const typing = [];
+    for (let i = 0; i < 3; i++)
+      typing.push(await post(server, "chats.typing", { conversationId: 2 ** 31 - 1 }, cookie));
+    expect(typing.map((a) => a.status)).toEqual([404, 404, 429]);
+  });
+
   it("legacy polls per session: 429 with Retry-After on the 4th", async () => {
     const member = await createMember(server.deps);
     const statuses = [];

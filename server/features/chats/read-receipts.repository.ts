@@ -13,9 +13,20 @@ export function findReadReceiptsOf(db: DB, ids: readonly number[]) {
 }
 
 /** Turn the member's read receipts on or off. @returns whether the member exists. */
-export async function updateReadReceipts(db: DB, userId: number, enabled: boolean): Promise<boolean> {
-  const res = await db.updateTable("users").set({ read_receipts: enabled }).where("id", "=", userId).executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+export async function updateReadReceipts(
+  db: DB,
+  userId: number,
+  enabled: boolean,
+): Promise<"changed" | "unchanged" | "no_member"> {
+  const res = await db
+    .updateTable("users")
+    .set({ read_receipts: enabled })
+    .where("id", "=", userId)
+    .where("read_receipts", "!=", enabled)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) > 0) return "changed";
+  const exists = await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
+  return exists ? "unchanged" : "no_member";
 }
 
 /** How far a member of a conversation has read (conversation_members.last_read_seq). */

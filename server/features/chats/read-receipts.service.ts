@@ -49,12 +49,16 @@ export async function getConversationReceipts(
 }
 
 /**
- * Turn the caller's read receipts on or off. The caller's other tabs and their conversation
- * partners (the most recent RECEIPTS_NOTIFY_LIMIT) hear `receipts.changed` and refetch.
+ * Turn the caller's read receipts on or off. When it changed, the caller's other tabs and their
+ * conversation partners (the most recent RECEIPTS_NOTIFY_LIMIT) hear `receipts.changed` and
+ * refetch. Counted against RATE_LIMIT_READ_RECEIPTS (trpc/rate-limit.ts).
  * Output: { enabled }. @throws NotFoundError for an unknown member.
  */
 export async function setReadReceipts(deps: AppDeps, userId: number, enabled: boolean): Promise<{ enabled: boolean }> {
-  if (!(await repo.updateReadReceipts(deps.db, userId, enabled))) throw new NotFoundError();
+  const outcome = await repo.updateReadReceipts(deps.db, userId, enabled);
+  if (outcome === "no_member") throw new NotFoundError();
+  // Nothing changed: nobody needs to hear it (each change makes every partner's tabs refetch).
+  if (outcome === "unchanged") return { enabled };
   const partners = await repo.findConversationPartners(deps.db, userId, RECEIPTS_NOTIFY_LIMIT);
   await Promise.all(
     [userId, ...partners].map((id) => publishEphemeral(deps, id, { type: "receipts.changed", profileId: userId })),

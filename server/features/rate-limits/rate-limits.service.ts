@@ -22,6 +22,8 @@ export const LIMIT_NAMES = [
   "report",
   "poll",
   "search_ip",
+  "typing",
+  "read_receipts",
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 type LimitSettings = { [K in LimitName as `RATE_LIMIT_${Uppercase<K>}`]: string };
