@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { decodeQuotedPrintable, useSmtpTestServer } from "../support/smtp-inbox.js";
 import { TestBrowser } from "../support/client.js";
-import { createMember, eventually } from "../support/factories.js";
+import { appCodeOf, createMember, eventually, failureOf, uniqueEmail } from "../support/factories.js";
+import { useTestServer } from "../support/server.js";
 
 describe("password reset mail over real SMTP (SMTP_URL)", () => {
   const t = useSmtpTestServer();
@@ -39,5 +40,29 @@ describe("password reset mail over real SMTP (SMTP_URL)", () => {
       passwordRepeat: "smtp new pass 1",
     });
     expect((await b.trpc.accounts.me.query())?.id).toBe(m.id);
+  });
+});
+
+describe("the mail server away (SMTP_URL unreachable)", () => {
+  const t = useTestServer({ env: { SMTP_URL: "smtp://127.0.0.1:1" } });
+
+  it("an e-mail change answers SERVICE_UNAVAILABLE and leaves no usable link; the address stays", async () => {
+    // No activation mail can arrive either: the account is confirmed directly.
+    const m = await createMember(t.server.deps, { confirmed: false });
+    await t.server.deps.db.updateTable("users").set({ status: "active" }).where("id", "=", m.id).execute();
+    const me = await TestBrowser.loggedIn(t.server, m);
+    const err = await failureOf(
+      me.trpc.security.requestEmailChange.mutate({ email: uniqueEmail("unsent"), password: m.password }),
+    );
+    expect(appCodeOf(err)).toBe("SERVICE_UNAVAILABLE");
+    const usable = await t.server.deps.db
+      .selectFrom("email_tokens")
+      .select("id")
+      .where("user_id", "=", m.id)
+      .where("purpose", "=", "change_email")
+      .where("used_at", "is", null)
+      .execute();
+    expect(usable).toEqual([]);
+    expect((await me.trpc.accounts.me.query())?.email).toBe(m.email);
   });
 });

@@ -85,6 +85,15 @@ export function consumeLinkToken(tx: Tx, id: string, purpose: EmailTokenPurpose)
     .executeTakeFirst();
 }
 
+/** Link `id` can no longer be used (its mail could not be sent). */
+export async function voidLinkToken(db: DB, id: string): Promise<void> {
+  await db
+    .updateTable("email_tokens")
+    .set({ used_at: sql`now()` })
+    .where("id", "=", id)
+    .execute();
+}
+
 /** Whether link `id` of `purpose` exists, unused and unexpired (nothing is changed). */
 export async function findUsableLinkToken(db: DB, id: string, purpose: EmailTokenPurpose): Promise<boolean> {
   const row = await db

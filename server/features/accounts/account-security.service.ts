@@ -4,7 +4,7 @@ import { mailI18n } from "../mail/mail.i18n.js";
 import { hash, verify } from "@node-rs/argon2";
 import type { AppDeps } from "../../deps.js";
 import { inTransaction, isUniqueViolation } from "../../../db/create-db.js";
-import { DomainError, NotFoundError } from "../../domain-error.js";
+import { DomainError, NotFoundError, ServiceUnavailableError } from "../../domain-error.js";
 import type { SiteSettings } from "../site/site.settings.js";
 import * as repo from "./account-security.repository.js";
 import { createSession, hashToken, SESSION_ENDED_CHANNEL } from "./sessions.service.js";
@@ -247,16 +247,23 @@ export async function requestEmailChange(
     expiresAt: new Date(Date.now() + EMAIL_CHANGE_LINK_TTL_SECONDS * 1000),
   });
   const link = `${origin}/mail-change/do?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send(
-    await accountMail(account.language, {
-      to: input.email,
-      name: account.name,
-      values: { site: site.name, email: input.email },
-      subject: MAIL_TEXT.mailChangeSubject,
-      body: MAIL_TEXT.mailChangeBody,
-      button: { label: MAIL_TEXT.mailChangeButton, link },
-    }),
-  );
+  try {
+    await deps.mailer.send(
+      await accountMail(account.language, {
+        to: input.email,
+        name: account.name,
+        values: { site: site.name, email: input.email },
+        subject: MAIL_TEXT.mailChangeSubject,
+        body: MAIL_TEXT.mailChangeBody,
+        button: { label: MAIL_TEXT.mailChangeButton, link },
+      }),
+    );
+  } catch (err) {
+    // The mail server is away: no link was sent, so none is left usable; the member tries again.
+    deps.log.error({ err, userId }, "e-mail change mail could not be sent");
+    await repo.voidLinkToken(deps.db, id);
+    throw new ServiceUnavailableError();
+  }
 }
 
 /**
