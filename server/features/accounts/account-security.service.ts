@@ -224,7 +224,8 @@ export async function changePassword(
  * Ask to change the e-mail address (settings): with the current password, a link is mailed to
  * the new address; the address changes only when it is followed (confirmEmailChange).
  * @throws OldPasswordWrongError for a wrong password; EmailExistsError when another account
- *         (or this one) already has the address.
+ *         (or this one) already has the address; ServiceUnavailableError (503) when the mail
+ *         server cannot take the mail (the link is voided then).
  */
 export async function requestEmailChange(
   deps: AppDeps,
