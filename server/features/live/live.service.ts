@@ -120,7 +120,10 @@ const HINT_BUFFER = 256;
  *
  * Ephemeral events (typing) are yielded with the current seq as id: resuming from it is safe.
  *
- * @param lastEventId the id of the last event the tab saw (on reconnect), or null to start now.
+ * @param lastEventId the id of the last event the tab saw (on reconnect), or null to start now;
+ *   events older than LIVE_RESUME_WINDOW_HOURS are not sent again.
+ * @param connection the connection's own counter of open streams (trpc context `connection`).
+ * @throws TooManyLiveStreamsError (RATE_LIMITED) past MAX_LIVE_STREAMS_PER_SOCKET on one connection.
  */
 export async function* memberEventStream(
   deps: AppDeps,
