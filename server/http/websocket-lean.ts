@@ -109,6 +109,7 @@ export function instrumentWebSockets(
 }
 
 const OPEN_BRACKET = 0x5b; // "["
+const kInnerEmit = Symbol("ws-inner-emit");
 
 /**
  * A WebSocket frame holding more calls than an HTTP batch may (TRPC_MAX_BATCH_SIZE) is refused:
@@ -122,14 +123,21 @@ export function limitWebSocketBatches(
   wss: { on(event: "connection", l: (s: WebSocket) => void): unknown },
   maxBatch: number,
 ): void {
-  function guardedEmit(this: WebSocket, event: string | symbol, ...args: unknown[]) {
+  function guardedEmit(
+    this: WebSocket & { [kInnerEmit]: WebSocket["emit"] },
+    event: string | symbol,
+    ...args: unknown[]
+  ) {
     if (event === "message" && tooManyCalls(args[0], maxBatch)) {
       this.close(1008, "too many calls in one message");
       return false;
     }
-    return (Object.getPrototypeOf(this) as WebSocket).emit.call(this, event, ...args);
+    return this[kInnerEmit].call(this, event, ...args);
   }
   wss.on("connection", (socket) => {
+    // Over whatever `emit` the socket has (infra/request-context.ts runs each call in its context).
+    const s = socket as WebSocket & { [kInnerEmit]: WebSocket["emit"] };
+    s[kInnerEmit] = socket.emit;
     socket.emit = guardedEmit as typeof socket.emit;
   });
 }

@@ -277,10 +277,10 @@ describe("live events over a real WebSocket", () => {
       socket!.send(
         JSON.stringify({ id, method: "subscription", params: { path: "live.events", input: { lastEventId: null } } }),
       );
-    // tRPC says "started" for each; the fifth then ends with the refusal.
+    // tRPC says "started" for each; one of them (the calls run at once: any one) then ends with the refusal.
     await eventually(() => answers.find((a) => a.error) ?? undefined, { what: "the refusal" });
     const refused = answers.filter((a) => a.error);
-    expect(refused.map((a) => [a.id, a.error?.data?.appCode])).toEqual([[5, "RATE_LIMITED"]]);
+    expect(refused.map((a) => a.error?.data?.appCode)).toEqual(["RATE_LIMITED"]);
   });
 
   it("a socket whose client leaves while its session is looked up is not kept in the registry", async () => {
