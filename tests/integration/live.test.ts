@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
 import { TestBrowser, collectLiveEvents, lastEventIdOf, rawUpgrade } from "../support/client.js";
 import { sql } from "kysely";
+import { pruneLiveEvents } from "../../server/features/live/live.service.js";
 import { eventually, memberFactory } from "../support/factories.js";
 import { hashToken } from "../../server/features/accounts/sessions.service.js";
 
@@ -157,6 +158,25 @@ describe("live events over a real WebSocket", () => {
     await send(a, b, "barrier");
     await live.waitFor((e) => bodies([e])[0] === "barrier", "the barrier message");
     expect(bodies(live.events)).toEqual(["today", "barrier"]);
+  });
+
+  it("the events past the resume window are pruned; those within it stay", async () => {
+    const a = await member({ paid: true, credits: 1000 });
+    const b = await member();
+    await send(a, b, "old");
+    await t.server.deps.db
+      .updateTable("member_events")
+      .set({ created_at: sql<Date>`now() - interval '26 hours'` })
+      .where("user_id", "in", [a.id, b.id])
+      .execute();
+    await send(a, b, "new");
+    expect(await pruneLiveEvents(t.server.deps)).toBeGreaterThanOrEqual(2);
+    const left = await t.server.deps.db
+      .selectFrom("member_events")
+      .select("payload")
+      .where("user_id", "in", [a.id, b.id])
+      .execute();
+    expect(left.map((e) => (e.payload as { message?: { body: string } }).message?.body)).toEqual(["new", "new"]);
   });
 
   it("the client resumes by itself after the server drops the socket, missing nothing", async () => {

@@ -7,6 +7,7 @@ import { createSession, endSession, hashToken } from "../accounts/sessions.servi
 import { countRecentMails, deliverQueuedMail, enqueueMail, kickMailWorker } from "../mail/mail.service.js";
 import { queueUnreadReminders } from "../notifications/notifications.service.js";
 import { deletePhotoFiles } from "../members/members.photo-store.js";
+import { pruneLiveEvents } from "../live/live.service.js";
 import * as repo from "./deletion.repository.js";
 import type { DeleteAccountInput } from "./deletion.schema.js";
 
@@ -197,12 +198,13 @@ export async function purgeExpiredAccounts(deps: AppDeps, now: Clock = systemClo
 export const PURGE_INTERVAL_MS = 15 * 60 * 1000;
 
 /**
- * Run purgeExpiredAccounts and notifications.queueUnreadReminders every PURGE_INTERVAL_MS (and
- * once shortly after start). @returns stop.
+ * Run purgeExpiredAccounts, notifications.queueUnreadReminders and live.pruneLiveEvents every
+ * PURGE_INTERVAL_MS (and once shortly after start). @returns stop.
  */
 export function startDeletionPurgeJob(deps: AppDeps): () => void {
   const run = () => {
     void purgeExpiredAccounts(deps).catch((err: unknown) => deps.log.warn({ err }, "account purge failed"));
+    void pruneLiveEvents(deps).catch((err: unknown) => deps.log.warn({ err }, "live event prune failed"));
     void queueUnreadReminders(deps)
       .then((n) => (n > 0 ? kickMailWorker(deps) : undefined))
       .catch((err: unknown) => deps.log.warn({ err }, "unread reminders failed"));

@@ -89,3 +89,16 @@ export async function findLastEventSeq(db: DB, userId: number): Promise<number> 
   const row = await db.selectFrom("users").select("last_event_seq").where("id", "=", userId).executeTakeFirst();
   return Number(row?.last_event_seq ?? 0);
 }
+
+/**
+ * Delete the events older than `hours` (they are past the resume window: no stream sends them
+ * again). Uses the BRIN index on created_at (migration 2026_11_26_2300).
+ * @returns how many were deleted.
+ */
+export async function deleteEventsOlderThan(db: DB, hours: number): Promise<number> {
+  const result = await db
+    .deleteFrom("member_events")
+    .where("created_at", "<", sql<Date>`now() - make_interval(hours => ${hours})`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

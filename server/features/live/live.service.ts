@@ -11,8 +11,10 @@ import {
   appendMemberEvent,
   appendMemberEvents,
   deleteEventsAboutEachOther,
+  deleteEventsOlderThan,
   findEventsAfter,
   findLastEventSeq,
+  LIVE_RESUME_WINDOW_HOURS,
 } from "./live.repository.js";
 
 /** Every event a member's tabs receive live. */
@@ -238,4 +240,15 @@ export class TooManyLiveStreamsError extends DomainError {
  */
 export function deleteEventsAboutEachOtherInTx(tx: Tx, a: number, b: number): Promise<number> {
   return deleteEventsAboutEachOther(tx, a, b);
+}
+
+/**
+ * The events past the resume window are never sent again: delete them (an hour after they leave
+ * it), so the log holds about a day of events, not every message's copy for ever. Run by the
+ * maintenance job (account-deletion startDeletionPurgeJob) on every instance; concurrent runs
+ * simply delete nothing more.
+ * @returns how many events were deleted.
+ */
+export function pruneLiveEvents(deps: Pick<AppDeps, "db">): Promise<number> {
+  return deleteEventsOlderThan(deps.db, LIVE_RESUME_WINDOW_HOURS + 1);
 }
