@@ -178,15 +178,14 @@ export async function completePasswordReset(
   const done = await inTransaction(deps.db, async (tx) => {
     const row = await repo.consumeLinkToken(tx, hashToken(token), "reset_password");
     if (!row) return null;
+    const account = await repo.findAccountById(tx, row.user_id);
     // §4: a deleted account comes back only through its reactivation link, never a reset.
-    if ((await repo.findAccountById(tx, row.user_id))?.status === "pending_deletion")
-      throw new AccountPendingDeletionError();
+    if (account?.status === "pending_deletion") throw new AccountPendingDeletionError();
     await repo.setPasswordHash(tx, row.user_id, passwordHash);
     // A new password ends every pending change of the account's credentials: an e-mail change
     // asked for by whoever had the old one must not outlive the recovery.
     await repo.voidLinkTokens(tx, row.user_id, ["reset_password", "change_email"]);
     const ended = await repo.deleteSessionsExcept(tx, row.user_id, null);
-    const account = await repo.findAccountById(tx, row.user_id);
     const session = await createSession(tx, row.user_id);
     return { userId: row.user_id, email: account!.email, ended, session };
   });
