@@ -190,6 +190,10 @@ describe("activation by the mailed link (§4)", () => {
     expect(eml, "an .eml file for the new member").toBeDefined();
     const mail = t.server.mailer.sent.findLast((m) => m.to === fields.email)!;
     expect(mail.text).toMatch(/\/activate\?token=/);
+    // A mail about the account itself: nothing to unsubscribe from (no List-Unsubscribe, no link),
+    // so a mail client's one-click button cannot switch the member's notifications off from it.
+    expect(mail.headers?.["List-Unsubscribe"]).toBeUndefined();
+    expect(mail.text).not.toContain("/mail/unsubscribe");
     const token = tokenFromText(mail.text);
 
     await b.trpc.accounts.activate.mutate({ token });

@@ -56,6 +56,7 @@ export const renderOutboxMail: MailRenderer = async (deps, row) => {
         ...base,
         subject: t(MAIL_TEXT.activationSubject),
         paragraphs: [t(MAIL_TEXT.activationBody)],
+        unsubscribe: false,
         button: {
           label: t(MAIL_TEXT.activationButton),
           url: `${origin}/activate?token=${encodeURIComponent(data.token)}`,
@@ -68,6 +69,7 @@ export const renderOutboxMail: MailRenderer = async (deps, row) => {
         ...base,
         subject: t(MAIL_TEXT.deletedSubject),
         paragraphs: [t(MAIL_TEXT.deletedBody)],
+        unsubscribe: false,
         button: {
           label: t(MAIL_TEXT.reactivateButton),
           url: `${origin}/reactivate?token=${encodeURIComponent(data.token)}`,
@@ -126,6 +128,9 @@ export const renderOutboxMail: MailRenderer = async (deps, row) => {
  * One mail in the site's layout: greeting, paragraphs, one button (a link in the text part),
  * footer with the unsubscribe and settings links; headers List-Unsubscribe (the one-click HTTPS
  * address and nothing else) and List-Unsubscribe-Post: List-Unsubscribe=One-Click (RFC 8058).
+ * `unsubscribe: false` for a mail about the account itself (activation, deletion): there is
+ * nothing to unsubscribe from, and a mail client's one-click button there would switch off the
+ * member's notifications instead.
  */
 export function composeMail(m: {
   deps: Pick<AppDeps, "mailLinkSecret">;
@@ -138,7 +143,9 @@ export function composeMail(m: {
   subject: string;
   paragraphs: string[];
   button: { label: string; url: string };
+  unsubscribe?: boolean;
 }): Mail {
+  const unsubscribe = m.unsubscribe ?? true;
   const token = signMailLink(m.deps, UNSUBSCRIBE_LINK_PURPOSE, m.userId);
   const oneClick = `${m.origin}/mail/unsubscribe?token=${encodeURIComponent(token)}`;
   const settingsUrl = `${m.origin}/notifications`;
@@ -155,7 +162,7 @@ export function composeMail(m: {
     "",
     "-- ",
     `${m.site}: ${footer}`,
-    `${unsubscribeLabel}: ${oneClick}`,
+    ...(unsubscribe ? [`${unsubscribeLabel}: ${oneClick}`] : []),
     `${settingsLabel}: ${settingsUrl}`,
     "",
   ].join("\n");
@@ -165,17 +172,16 @@ export function composeMail(m: {
 <p>${e(greeting)}</p>
 ${m.paragraphs.map((p) => `<p>${e(p)}</p>`).join("\n")}
 <p><a href="${e(m.button.url)}" style="display:inline-block;padding:10px 18px;background:#c2185b;color:#fff;text-decoration:none;border-radius:6px">${e(m.button.label)}</a></p>
-<hr><p style="font-size:12px;color:#666">${e(footer)}<br><a href="${e(oneClick)}">${e(unsubscribeLabel)}</a> · <a href="${e(settingsUrl)}">${e(settingsLabel)}</a></p>
+<hr><p style="font-size:12px;color:#666">${e(footer)}<br>${unsubscribe ? `<a href="${e(oneClick)}">${e(unsubscribeLabel)}</a> · ` : ""}<a href="${e(settingsUrl)}">${e(settingsLabel)}</a></p>
 </body></html>`;
   return {
     to: m.to,
     subject: m.subject,
     text,
     html,
-    headers: {
-      "List-Unsubscribe": `<${oneClick}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
+    ...(unsubscribe
+      ? { headers: { "List-Unsubscribe": `<${oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
+      : {}),
   };
 }
 
