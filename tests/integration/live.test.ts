@@ -58,6 +58,15 @@ async function rawSubscription(cookie: string) {
   return { socket: socket!, messages, closed };
 }
 
+/** Make the members' events so far `hours` old (the clock is not waited for). */
+async function ageEvents(userIds: number[], hours: number) {
+  await t.server.deps.db
+    .updateTable("member_events")
+    .set({ created_at: sql<Date>`now() - make_interval(hours => ${hours})` })
+    .where("user_id", "in", userIds)
+    .execute();
+}
+
 function metricValue(text: string, name: string): number {
   const m = new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, "m").exec(text);
   if (!m) throw new Error(`metric ${name} not found in /metrics`);
@@ -147,11 +156,7 @@ describe("live events over a real WebSocket", () => {
     const a = await member({ paid: true, credits: 1000 });
     const b = await member();
     await send(a, b, "two days ago");
-    await t.server.deps.db
-      .updateTable("member_events")
-      .set({ created_at: sql<Date>`now() - interval '2 days'` })
-      .where("user_id", "=", b.id)
-      .execute();
+    await ageEvents([b.id], 48);
     await send(a, b, "today");
     const live = collectLiveEvents(browserOf(b).openSocket().client, "0");
     await live.waitFor((e) => bodies([e])[0] === "today", "today's message");
@@ -164,11 +169,7 @@ describe("live events over a real WebSocket", () => {
     const a = await member({ paid: true, credits: 1000 });
     const b = await member();
     await send(a, b, "old");
-    await t.server.deps.db
-      .updateTable("member_events")
-      .set({ created_at: sql<Date>`now() - interval '26 hours'` })
-      .where("user_id", "in", [a.id, b.id])
-      .execute();
+    await ageEvents([a.id, b.id], 26);
     await send(a, b, "new");
     expect(await pruneLiveEvents(t.server.deps)).toBeGreaterThanOrEqual(2);
     const left = await t.server.deps.db
