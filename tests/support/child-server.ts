@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import { GENEROUS_RATE_LIMITS } from "./server.js";
+import { freeRestartablePort } from "./ports.js";
 
 /**
  * The server in a child process, exactly as `npm start` runs it (without the build): Node with
@@ -19,18 +19,6 @@ export interface ChildServer {
   readonly process: ChildProcess | null;
 }
 
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * A child server on a free port with `env` added to the test's environment (DATABASE_URL,
  * REDIS_URL, DATA_DIR…; SEED_DEMO is false and NODE_ENV test unless given). Not started yet.
@@ -40,7 +28,7 @@ export async function childServer(
   env: Record<string, string | undefined>,
   onOutput?: (line: string) => void,
 ): Promise<ChildServer> {
-  const port = await freePort();
+  const port = await freeRestartablePort();
   const url = `http://127.0.0.1:${port}`;
   let proc: ChildProcess | null = null;
   let exited: Promise<number | null> = Promise.resolve(null);

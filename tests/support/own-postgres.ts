@@ -1,9 +1,9 @@
 import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freeRestartablePort } from "./ports.js";
 
 /**
  * A throwaway PostgreSQL cluster of a test's own (initdb into a temporary directory, on a free
@@ -44,17 +44,6 @@ export function ownPostgresUnavailableReason(): string | null {
 
 const execFileAsync = promisify(execFile);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 export async function startOwnPostgres(): Promise<OwnPostgres> {
   const bin = postgresBinDir();
   if (!bin) throw new Error("PostgreSQL's server binaries are not installed");
@@ -62,7 +51,7 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "own-pg-"));
   if (asRoot) execFileSync("chown", ["postgres", dir]);
   const dataDir = path.join(dir, "data");
-  const port = await freePort();
+  const port = await freeRestartablePort();
   // initdb and the server refuse to run as root: run them as the postgres user.
   // (Asynchronously: the server under test runs in this process and must keep answering meanwhile.)
   const run = async (tool: string, args: string[]): Promise<void> => {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
+import { freeRestartablePort } from "./ports.js";
 
 /**
  * A throwaway redis-server of a test's own, on a free port of 127.0.0.1, that the test may stop
@@ -12,18 +13,26 @@ export interface OwnRedis {
   start(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
+/** Whether a Redis answers PING on `port` (not merely anything listening there). */
+async function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let reply = "";
+    const s = net.connect({ host: "127.0.0.1", port }, () => s.write("PING\r\n"));
+    s.setTimeout(2_000, () => s.destroy());
+    s.on("data", (chunk) => {
+      reply += chunk.toString("latin1");
+      if (reply.includes("\r\n")) {
+        s.end();
+        resolve(reply.startsWith("+PONG"));
+      }
     });
+    s.on("error", () => resolve(false));
+    s.on("close", () => resolve(false));
   });
 }
 
-async function answers(port: number): Promise<boolean> {
+/** Whether anything accepts connections on `port`. */
+async function listening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = net.connect({ host: "127.0.0.1", port }, () => {
       s.end();
@@ -42,7 +51,7 @@ async function until(cond: () => Promise<boolean>, what: string, timeoutMs = 20_
 }
 
 export async function startOwnRedis(): Promise<OwnRedis> {
-  const port = await freePort();
+  const port = await freeRestartablePort();
   let proc: ChildProcess | null = null;
   const own: OwnRedis = {
     url: `redis://127.0.0.1:${port}`,
@@ -56,7 +65,12 @@ export async function startOwnRedis(): Promise<OwnRedis> {
           stdio: "ignore",
         },
       );
-      await until(() => answers(port), `redis-server on ${port}`);
+      const child = proc;
+      await until(async () => {
+        if (child.exitCode !== null)
+          throw new Error(`redis-server on ${port} exited (${child.exitCode}): is the port taken?`);
+        return answers(port);
+      }, `redis-server on ${port}`);
     },
     async stop() {
       const p = proc;
@@ -65,7 +79,7 @@ export async function startOwnRedis(): Promise<OwnRedis> {
       const exited = new Promise((r) => p.once("exit", r));
       p.kill("SIGKILL");
       await exited;
-      await until(async () => !(await answers(port)), `redis-server on ${port} to stop`);
+      await until(async () => !(await listening(port)), `redis-server on ${port} to stop`);
     },
   };
   await own.start();

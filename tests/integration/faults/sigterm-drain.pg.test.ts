@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import http from "node:http";
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../support/database.js";
 import { startTestServer, type TestServer } from "../../support/server.js";
 import { createMember } from "../../support/factories.js";
 import { skipWithout, testRedisUrl } from "../../support/env.js";
+import { freeRestartablePort } from "../../support/ports.js";
 
 /**
  * Issue 13: SIGTERM under load drains. The server runs in a child process exactly as `npm start`
@@ -16,17 +16,6 @@ import { skipWithout, testRedisUrl } from "../../support/env.js";
  * the drain, requests still under way met a destroyed database: "driver has already been destroyed").
  */
 const CLIENTS = 16;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A GET whose client goes away `afterMs` after sending it (its own connection, destroyed).
@@ -56,7 +45,7 @@ describe.skipIf(skipWithout("postgres", "the SIGTERM drain test"))("SIGTERM unde
   beforeAll(async () => {
     db = await createTestDatabase();
     helper = await startTestServer(db, { listen: false });
-    port = await freePort();
+    port = await freeRestartablePort();
   });
   afterAll(async () => {
     child?.kill("SIGKILL");
