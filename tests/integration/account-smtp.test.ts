@@ -3,6 +3,8 @@ import { decodeQuotedPrintable, useSmtpTestServer } from "../support/smtp-inbox.
 import { TestBrowser } from "../support/client.js";
 import { appCodeOf, createMember, eventually, failureOf, uniqueEmail } from "../support/factories.js";
 import { useTestServer } from "../support/server.js";
+import { hashToken } from "../../server/features/accounts/sessions.service.js";
+import { grantOperator } from "../../server/features/moderation/moderation.service.js";
 
 describe("password reset mail over real SMTP (SMTP_URL)", () => {
   const t = useSmtpTestServer();
@@ -64,5 +66,45 @@ describe("the mail server away (SMTP_URL unreachable)", () => {
       .execute();
     expect(usable).toEqual([]);
     expect((await me.trpc.accounts.me.query())?.email).toBe(m.email);
+  });
+  it("the notice to the old address and a moderation warning stay queued while the mail server is away: the change and the decision hold", async () => {
+    // No activation mail can arrive: both accounts are confirmed directly.
+    const [m, op] = await Promise.all([
+      createMember(t.server.deps, { confirmed: false }),
+      createMember(t.server.deps, { confirmed: false }),
+    ]);
+    await t.server.deps.db.updateTable("users").set({ status: "active" }).where("id", "in", [m.id, op.id]).execute();
+    await grantOperator(t.server.deps, op.email);
+    // A change link as the member would have had it mailed before the mail server went away.
+    const token = "an-e-mail-change-link-mailed-earlier";
+    const newEmail = uniqueEmail("moved");
+    await t.server.deps.db
+      .insertInto("email_tokens")
+      .values({
+        id: hashToken(token),
+        user_id: m.id,
+        purpose: "change_email",
+        new_email: newEmail,
+        expires_at: new Date(Date.now() + 3_600_000),
+      })
+      .execute();
+    expect(await new TestBrowser(t.server).trpc.security.confirmEmailChange.mutate({ token })).toEqual({
+      email: newEmail,
+    });
+    const operator = await TestBrowser.loggedIn(t.server, op);
+    await operator.trpc.moderation.warn.mutate({ userId: m.id, note: "Be kind" });
+
+    const queued = await t.server.deps.db
+      .selectFrom("mail_outbox")
+      .select(["kind", "to_address", "status", "attempts"])
+      .where("user_id", "=", m.id)
+      .where("kind", "in", ["email_changed", "moderation_warning"])
+      .orderBy("id")
+      .execute();
+    // Each was tried once by this instance and waits for the workers' next attempt.
+    expect(queued).toEqual([
+      { kind: "email_changed", to_address: m.email, status: "pending", attempts: 1 },
+      { kind: "moderation_warning", to_address: null, status: "pending", attempts: 1 },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeQuotedPrintable, useSmtpTestServer } from "../support/smtp-inbox.js";
 import { createMemberWithApi, eventually } from "../support/factories.js";
+import { grantOperator } from "../../server/features/moderation/moderation.service.js";
 
 /** Unfold RFC 5322 headers and decode RFC 2047 encoded words (UTF-8, B or Q). */
 function headersOf(raw: string): Map<string, string> {
@@ -65,5 +66,25 @@ describe("notification mails over real SMTP (SMTP_URL)", () => {
     const second = await eventually(() => inbox.filter((x) => x.to.includes(m.email))[1]);
     expect(headersOf(second.raw).get("subject")).toBe("Confirmez votre adresse e-mail pour Amora");
     expect(decodeQuotedPrintable(second.raw)).toMatch(/\/activate\?token=/);
+  });
+
+  it("a moderation warning is mailed in the member's language with the operator's note, and no unsubscribe", async () => {
+    const [m, op] = await Promise.all([createMemberWithApi(t.server.deps), createMemberWithApi(t.server.deps)]);
+    await grantOperator(t.server.deps, op.email);
+    await m.api.accounts.updateSettings({ language: "de" });
+    await op.api.moderation.warn({ userId: m.id, note: "Bitte <b>freundlich</b> bleiben" });
+
+    const mail = await eventually(
+      () => inbox.find((x) => x.to.includes(m.email) && /Verwarnung/.test(headersOf(x.raw).get("subject") ?? "")),
+      { what: "the warning to arrive over SMTP" },
+    );
+    const h = headersOf(mail.raw);
+    expect(h.get("subject")).toBe("Eine Verwarnung von Amora");
+    expect(h.has("list-unsubscribe")).toBe(false);
+    const body = decodeQuotedPrintable(mail.raw);
+    expect(body).toContain("Unser Team hat eine Meldung über dein Konto bei Amora geprüft.");
+    expect(body).toContain("Hinweis unseres Teams: Bitte <b>freundlich</b> bleiben"); // the text part
+    expect(body).toContain("Hinweis unseres Teams: Bitte &#60;b&#62;freundlich&#60;/b&#62; bleiben"); // escaped in HTML
+    expect(body).not.toContain("/mail/unsubscribe");
   });
 });

@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
 import { MAIL_TEXT } from "../mail/mail.messages.js";
+import { deliverQueuedMail, enqueueMail } from "../mail/mail.service.js";
 import { mailI18n } from "../mail/mail.i18n.js";
 import { hash, verify } from "@node-rs/argon2";
 import type { AppDeps } from "../../deps.js";
 import { inTransaction, isUniqueViolation } from "../../../db/create-db.js";
 import { DomainError, NotFoundError, ServiceUnavailableError } from "../../domain-error.js";
 import type { SiteSettings } from "../site/site.settings.js";
+import type { Site } from "../site/site.service.js";
 import * as repo from "./account-security.repository.js";
 import { createSession, hashToken, SESSION_ENDED_CHANNEL } from "./sessions.service.js";
 import { clearLoginFailures } from "./login-throttle.service.js";
@@ -267,8 +269,10 @@ export async function requestEmailChange(
 }
 
 /**
- * Follow the link mailed to a new address (§2 /mail-change/do): the address changes once, the
- * old address is told by mail, and reset links sent to the old address die.
+ * Follow the link mailed to a new address (§2 /mail-change/do): the address changes once, and
+ * reset links sent to the old address die. The old address is told by mail (`email_changed`,
+ * queued in the change's transaction: a mail server that is away delays that notice, it does not
+ * lose it).
  * @returns the new address.
  * @throws LinkInvalidError (§8) for an unknown, used or expired link; EmailExistsError when
  *         another account took the address meanwhile (the link stays unused).
@@ -276,9 +280,9 @@ export async function requestEmailChange(
 export async function confirmEmailChange(
   deps: AppDeps,
   token: string,
-  site: Pick<SiteSettings, "name">,
+  site: Pick<Site, "domain">,
 ): Promise<{ email: string }> {
-  let done: { oldEmail: string; newEmail: string; name: string; language: string } | null;
+  let done: { newEmail: string; mailId: string | null } | null;
   try {
     done = await inTransaction(deps.db, async (tx) => {
       const row = await repo.consumeLinkToken(tx, hashToken(token), "change_email");
@@ -288,26 +292,22 @@ export async function confirmEmailChange(
       await repo.setEmail(tx, row.user_id, row.new_email);
       // Links mailed to the old address (an activation among them) no longer act on the account.
       await repo.voidLinkTokens(tx, row.user_id, ["activate", "reset_password", "change_email"]);
-      return { oldEmail: account.email, newEmail: row.new_email, name: account.name, language: account.language };
+      const mailId = await enqueueMail(tx, {
+        kind: "email_changed",
+        userId: row.user_id,
+        to: account.email,
+        siteDomain: site.domain,
+        data: { newEmail: row.new_email },
+        deliverSelf: true,
+      });
+      return { newEmail: row.new_email, mailId };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new EmailExistsError();
     throw err;
   }
   if (!done) throw new LinkInvalidError();
-  try {
-    await deps.mailer.send(
-      await accountMail(done.language, {
-        to: done.oldEmail,
-        name: done.name,
-        values: { site: site.name, email: done.newEmail },
-        subject: MAIL_TEXT.mailChangedSubject,
-        body: MAIL_TEXT.mailChangedBody,
-      }),
-    );
-  } catch (err) {
-    deps.log.error({ err }, "the mail to the old address could not be sent");
-  }
+  await deliverQueuedMail(deps, done.mailId);
   return { email: done.newEmail };
 }
 

@@ -50,6 +50,11 @@ export const MAIL_TEXT = {
   mailChangedSubject: /*i18n*/ "Your e-mail address for {site} was changed",
   mailChangedBody:
     /*i18n*/ "The e-mail address of your {site} account was changed to {email}. From now on we write there, and you log in with it. If you did not do this, contact our customer service at once.",
+
+  warningSubject: /*i18n*/ "A warning from {site}",
+  warningBody:
+    /*i18n*/ "Our team has reviewed a report about your account on {site}. Please keep to our terms: accounts that harass other members, send spam or pretend to be someone else are suspended.",
+  warningNote: /*i18n*/ "Note from our team: {note}",
 } as const;
 
 export type MailTextKey = keyof typeof MAIL_TEXT;

@@ -14,7 +14,7 @@ import { MAIL_TEXT } from "./mail.messages.js";
 import { signMailLink, type MailRenderer } from "./mail.service.js";
 
 /** Kinds of mail in the outbox and their data. */
-export type MailKind = "activation" | "account_deleted" | NotificationMailKind;
+export type MailKind = "activation" | "account_deleted" | "email_changed" | "moderation_warning" | NotificationMailKind;
 
 const NOTIFICATION_KINDS: readonly string[] = ["new_conversation", "new_message", "like", "match", "unread_reminder"];
 
@@ -76,6 +76,25 @@ export const renderOutboxMail: MailRenderer = async (deps, row) => {
         },
       });
     }
+    case "email_changed": {
+      // To the old address (the row's to_address): the account's own address is the new one now.
+      if (row.to_address === null || typeof data.newEmail !== "string") return { skip: "no addresses" };
+      return composeMail({
+        ...base,
+        subject: t(MAIL_TEXT.mailChangedSubject),
+        paragraphs: [t(MAIL_TEXT.mailChangedBody, { email: data.newEmail })],
+        unsubscribe: false,
+      });
+    }
+    case "moderation_warning": {
+      const note = typeof data.note === "string" ? data.note.trim() : "";
+      return composeMail({
+        ...base,
+        subject: t(MAIL_TEXT.warningSubject),
+        paragraphs: note ? [t(MAIL_TEXT.warningBody), t(MAIL_TEXT.warningNote, { note })] : [t(MAIL_TEXT.warningBody)],
+        unsubscribe: false,
+      });
+    }
   }
   if (!NOTIFICATION_KINDS.includes(row.kind)) return { skip: `unknown kind ${row.kind}` };
   const kind = row.kind as NotificationMailKind;
@@ -125,10 +144,11 @@ export const renderOutboxMail: MailRenderer = async (deps, row) => {
 };
 
 /**
- * One mail in the site's layout: greeting, paragraphs, one button (a link in the text part),
+ * One mail in the site's layout: greeting, paragraphs, at most one button (a link in the text part),
  * footer with the unsubscribe and settings links; headers List-Unsubscribe (the one-click HTTPS
  * address and nothing else) and List-Unsubscribe-Post: List-Unsubscribe=One-Click (RFC 8058).
- * `unsubscribe: false` for a mail about the account itself (activation, deletion): there is
+ * `unsubscribe: false` for a mail about the account itself (activation, deletion, a changed
+ * address, a warning): there is
  * nothing to unsubscribe from, and a mail client's one-click button there would switch off the
  * member's notifications instead.
  */
@@ -142,7 +162,7 @@ export function composeMail(m: {
   origin: string;
   subject: string;
   paragraphs: string[];
-  button: { label: string; url: string };
+  button?: { label: string; url: string };
   unsubscribe?: boolean;
 }): Mail {
   const unsubscribe = m.unsubscribe ?? true;
@@ -158,8 +178,7 @@ export function composeMail(m: {
     greeting,
     "",
     ...m.paragraphs.flatMap((p) => [p, ""]),
-    `${m.button.label}: ${m.button.url}`,
-    "",
+    ...(m.button ? [`${m.button.label}: ${m.button.url}`, ""] : []),
     "-- ",
     `${m.site}: ${footer}`,
     ...(unsubscribe ? [`${unsubscribeLabel}: ${oneClick}`] : []),
@@ -171,8 +190,7 @@ export function composeMail(m: {
 <h1 style="font-size:20px;color:#c2185b">${e(m.site)}</h1>
 <p>${e(greeting)}</p>
 ${m.paragraphs.map((p) => `<p>${e(p)}</p>`).join("\n")}
-<p><a href="${e(m.button.url)}" style="display:inline-block;padding:10px 18px;background:#c2185b;color:#fff;text-decoration:none;border-radius:6px">${e(m.button.label)}</a></p>
-<hr><p style="font-size:12px;color:#666">${e(footer)}<br>${unsubscribe ? `<a href="${e(oneClick)}">${e(unsubscribeLabel)}</a> · ` : ""}<a href="${e(settingsUrl)}">${e(settingsLabel)}</a></p>
+${m.button ? `<p><a href="${e(m.button.url)}" style="display:inline-block;padding:10px 18px;background:#c2185b;color:#fff;text-decoration:none;border-radius:6px">${e(m.button.label)}</a></p>\n` : ""}<hr><p style="font-size:12px;color:#666">${e(footer)}<br>${unsubscribe ? `<a href="${e(oneClick)}">${e(unsubscribeLabel)}</a> · ` : ""}<a href="${e(settingsUrl)}">${e(settingsLabel)}</a></p>
 </body></html>`;
   return {
     to: m.to,

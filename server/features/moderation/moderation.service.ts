@@ -7,6 +7,7 @@ import type { SiteSettings } from "../site/site.settings.js";
 import type { Site } from "../site/site.service.js";
 import { endAllSessionsOfMember } from "../accounts/sessions.service.js";
 import { getCurrentUser } from "../accounts/accounts.service.js";
+import { deliverQueuedMail, enqueueMail } from "../mail/mail.service.js";
 import { getMemberProfile } from "../members/members.service.js";
 import { getConversation } from "../chats/chats.service.js";
 import {
@@ -382,7 +383,8 @@ export async function reviewPhoto(
 
 /**
  * moderation.warn / suspend / reinstate / ban: an operator's decision about a member.
- *  - warn: recorded, and the member gets a mail with the operator's note;
+ *  - warn: recorded, and the member gets a mail with the operator's note (`moderation_warning`,
+ *    queued with the decision, in the member's language);
  *  - suspend: no login until reinstated; every session ends (all their tabs, on every instance,
  *    lose their sockets) and the profile is hidden from others;
  *  - ban: as suspend, for good; a login attempt answers ACCOUNT_BANNED (the §2 ban page);
@@ -395,10 +397,10 @@ export async function decideAboutMember(
   operatorId: number,
   input: { userId: number; reportId?: number; note?: string },
   action: "warn" | "suspend" | "reinstate" | "ban",
-  site: SiteSettings,
+  site: Pick<Site, "domain">,
 ): Promise<{ ok: true; status: ModerationStatus; sessionsEnded: number }> {
   if (input.userId === operatorId) throw new ForbiddenError("Operators cannot act on their own account.");
-  const status = await inTransaction(deps.db, async (tx) => {
+  const decided = await inTransaction(deps.db, async (tx) => {
     const target = await repo.lockModerationState(tx, input.userId);
     if (!target) throw new NotFoundError("This member could not be found.");
     if (target.role === "operator") throw new ForbiddenError("Operators cannot act on another operator.");
@@ -417,11 +419,23 @@ export async function decideAboutMember(
       report_id: input.reportId ?? null,
       note: input.note ?? "",
     });
-    return next;
+    // The warning's mail (in the member's language, with the operator's note) commits with the
+    // decision: a mail server that is away delays it, it does not lose it.
+    const mailId =
+      action === "warn"
+        ? await enqueueMail(tx, {
+            kind: "moderation_warning",
+            userId: input.userId,
+            siteDomain: site.domain,
+            data: { note: input.note ?? "" },
+            deliverSelf: true,
+          })
+        : null;
+    return { next, mailId };
   });
-  const sessionsEnded = status === "ok" ? 0 : await endAllSessionsOfMember(deps, input.userId);
-  if (action === "warn") await sendWarningMail(deps, input.userId, input.note ?? "", site);
-  return { ok: true, status, sessionsEnded };
+  const sessionsEnded = decided.next === "ok" ? 0 : await endAllSessionsOfMember(deps, input.userId);
+  await deliverQueuedMail(deps, decided.mailId);
+  return { ok: true, status: decided.next, sessionsEnded };
 }
 
 /**
@@ -433,18 +447,4 @@ async function closeGivenReport(tx: Tx, reportId: number | undefined, operatorId
   if (reportId === undefined) return;
   if (!(await repo.findReport(tx, reportId))) throw new NotFoundError("This report could not be found.");
   await repo.closeReport(tx, reportId, "actioned", operatorId);
-}
-
-async function sendWarningMail(deps: AppDeps, userId: number, note: string, site: SiteSettings): Promise<void> {
-  try {
-    const user = await getCurrentUser(deps, userId);
-    const text =
-      `Hello ${user.name},\n\nour team has reviewed a report about your account on ${site.name}. ` +
-      `Please keep to our terms: accounts that harass other members, send spam or pretend to be someone else are suspended.\n` +
-      (note ? `\nNote from our team: ${note}\n` : "");
-    await deps.mailer.send({ to: user.email, subject: `A warning from ${site.name}`, text });
-  } catch (err) {
-    // The warning is recorded in the audit; a mail that could not be sent does not undo it.
-    deps.log.error({ err, userId }, "warning mail could not be sent");
-  }
 }
