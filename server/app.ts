@@ -235,7 +235,7 @@ export async function buildApp(
       return reply.code(404).send({ error: "not_found", message: "No such procedure" });
     }
     if (req.headers.upgrade?.toLowerCase() === "websocket") {
-      if (!isAllowedOrigin(req.headers.origin, req.headers.host, config)) {
+      if (!isAllowedOrigin(req.headers.origin, req.headers.host, isSecureRequest(config, req.raw), config)) {
         return reply.code(403).send({ error: "origin_not_allowed" });
       }
     } else if (req.method === "POST" && !isJsonBody(req)) {

@@ -68,6 +68,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_TYPING: rateLimit.default("60/60"),
   /** Turning read receipts on or off, per member (each change makes every partner's tabs refetch). */
   RATE_LIMIT_READ_RECEIPTS: rateLimit.default("20/3600"),
+  /** Discount codes looked up or used, per member (an answer tells whether a code exists). */
+  RATE_LIMIT_DISCOUNT_CODE: rateLimit.default("20/3600"),
+  /** Push subscriptions sent, per member (each stored endpoint is sent every push). */
+  RATE_LIMIT_PUSH_SUBSCRIBE: rateLimit.default("20/3600"),
   /** Most procedures one batched tRPC request may carry (more: 400). */
   TRPC_MAX_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SMTP_URL: z.string().url().optional(),

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import net from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.js";
+import { isSecureRequest } from "./session-cookie.js";
 
 /**
  * Checks that decide whether a request may reach the app, in one place (ARCHITECTURE "The edge").
@@ -16,16 +17,18 @@ export function routeOf(req: FastifyRequest): string | null {
 
 /**
  * Whether an Origin header names one of our own pages: one of PUBLIC_ORIGIN's origins, or,
- * without PUBLIC_ORIGIN, the request's own host (same-origin, http or https).
+ * without PUBLIC_ORIGIN, the request's own host (sameSite: over https only an https page).
+ * @param secure whether the request came over https (session-cookie isSecureRequest).
  */
 export function isAllowedOrigin(
   origin: string | undefined,
   host: string | undefined,
+  secure: boolean,
   config: Pick<Config, "allowedOrigins">,
 ): boolean {
   if (!origin) return false;
   if (config.allowedOrigins.includes(origin)) return true;
-  return config.allowedOrigins.length === 0 && sameHost(origin, host);
+  return config.allowedOrigins.length === 0 && sameSite(origin, host, secure);
 }
 
 /**
@@ -34,16 +37,27 @@ export function isAllowedOrigin(
  * PUT and DELETE, with its Origin. Requests without these headers (non-browser clients) pass:
  * they carry no victim's cookies.
  */
-export function isForeignRequest(req: FastifyRequest, config: Pick<Config, "allowedOrigins">): boolean {
+export function isForeignRequest(
+  req: FastifyRequest,
+  config: Pick<Config, "allowedOrigins" | "COOKIE_SECURE" | "TRUST_PROXY">,
+): boolean {
   if (req.headers["sec-fetch-site"] === "cross-site") return true;
   const origin = req.headers.origin;
   if (!origin || config.allowedOrigins.includes(origin)) return false;
-  return !sameHost(origin, req.headers.host);
+  return !sameSite(origin, req.headers.host, isSecureRequest(config, req.raw));
 }
 
-function sameHost(origin: string, host: string | undefined): boolean {
+/**
+ * An origin on the request's own host. A request that came over https accepts only an https page:
+ * a plain-http page on the same host (anyone on the network can write one before HSTS holds) must
+ * not act with the member's cookies. Over plain http, the https page of the host is ours too.
+ */
+function sameSite(origin: string, host: string | undefined, secure: boolean): boolean {
   try {
-    return host !== undefined && new URL(origin).host === host;
+    const url = new URL(origin);
+    return (
+      host !== undefined && url.host === host && (url.protocol === "https:" || (!secure && url.protocol === "http:"))
+    );
   } catch {
     return false;
   }

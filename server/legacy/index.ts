@@ -44,11 +44,18 @@ export function legacyApi(deps: AppDeps) {
 
     // Abuse limits (issue 10), the same limiters as tRPC's (trpc/rate-limit.ts): polls per session
     // (or client address), logins per client address. 429 with Retry-After (legacy/errors.ts).
+    // A HEAD runs the GET's handler, so it counts as one. A cookie that names no session counts
+    // against the client address (request.ts requirePollMember), and an address that has used
+    // its polls up is refused before its next cookie is looked up: made-up cookies are not a
+    // fresh allowance each.
     app.addHook("preHandler", async (req) => {
       const route = routeOf(req);
-      if (req.method === "GET" && route && LEGACY_POLLS.has(route)) {
+      if ((req.method === "GET" || req.method === "HEAD") && route && LEGACY_POLLS.has(route)) {
         const { sessionToken } = appCookiesOf(req.headers);
-        await deps.rateLimits.consume("poll", sessionToken ? `s:${hashToken(sessionToken)}` : `ip:${req.ip}`);
+        if (sessionToken) {
+          await deps.rateLimits.assertNotUsedUp("poll", `ip:${req.ip}`);
+          await deps.rateLimits.consume("poll", `s:${hashToken(sessionToken)}`);
+        } else await deps.rateLimits.consume("poll", `ip:${req.ip}`);
       } else if (req.method === "POST" && route === "/api/user.php" && !(req.query as { push?: unknown }).push) {
         await deps.rateLimits.consume("login_ip", req.ip);
       }

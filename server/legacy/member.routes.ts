@@ -88,10 +88,12 @@ export function memberRoutes(deps: AppDeps) {
     app.get("/discountcode.php", async (req, reply) => {
       const member = await requireMember(deps, req);
       const q = parse(DiscountQuery, req.query);
-      const code =
-        q.welcome === "true" || q.welcome === "1"
-          ? await getWelcomeDiscount(deps, member.id)
-          : await findDiscountCode(deps, member.id, q.code!);
+      const welcome = q.welcome === "true" || q.welcome === "1";
+      // As tRPC's discounts.check: an answer tells whether a code exists (trpc/rate-limit.ts).
+      if (!welcome) await deps.rateLimits.consume("discount_code", `m:${member.id}`);
+      const code = welcome
+        ? await getWelcomeDiscount(deps, member.id)
+        : await findDiscountCode(deps, member.id, q.code!);
       return noStore(reply).send({ discountcode: code });
     });
 

@@ -12,11 +12,26 @@ export async function memberOf(deps: AppDeps, req: FastifyRequest): Promise<Sess
   return sessionToken ? resolveSession(deps, sessionToken) : null;
 }
 
-/** @throws AuthenticationRequiredError (403 authentication_required, §4) when nobody is logged in. */
+/**
+ * The logged-in member of a call that needs one.
+ * @throws AuthenticationRequiredError (403 authentication_required, §4) when nobody is logged in;
+ *         RateLimitedError (429) when the request's cookie names no session and its client address
+ *         has used its polls up (notLoggedIn).
+ */
 export async function requireMember(deps: AppDeps, req: FastifyRequest): Promise<SessionMember> {
   const member = await memberOf(deps, req);
-  if (!member) throw new AuthenticationRequiredError();
+  if (!member) return notLoggedIn(deps, req);
   return member;
+}
+
+/**
+ * Nobody is logged in. A cookie that names no session (made up, or expired) counts one poll
+ * against the client address, so that made-up cookies are not a fresh allowance each
+ * (legacy/index.ts refuses an address that has used its polls up before looking its cookie up).
+ */
+async function notLoggedIn(deps: AppDeps, req: FastifyRequest): Promise<never> {
+  if (appCookiesOf(req.headers).sessionToken) await deps.rateLimits.consume("poll", `ip:${req.ip}`);
+  throw new AuthenticationRequiredError();
 }
 
 /** Parse input with a zod schema; a failure becomes a 400 with the reasons (legacyErrorHandler). */
@@ -55,13 +70,13 @@ export const POLL_ETAG_WINDOW_MS = 300_000;
 
 /**
  * The member of a poll (chats.php, user.php, likes.php) with their event seq, in one query.
- * @throws AuthenticationRequiredError (403 authentication_required, §4) when nobody is logged in.
+ * @throws AuthenticationRequiredError (403 authentication_required, §4) when nobody is logged in;
+ *         RateLimitedError (429) as requireMember.
  */
 export async function requirePollMember(deps: AppDeps, req: FastifyRequest): Promise<PollMember> {
   const { sessionToken } = appCookiesOf(req.headers);
   const member = sessionToken ? await resolvePollMember(deps, sessionToken) : null;
-  if (!member) throw new AuthenticationRequiredError();
-  return member;
+  return member ?? notLoggedIn(deps, req);
 }
 
 /**

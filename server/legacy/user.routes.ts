@@ -54,6 +54,7 @@ export function userRoutes(deps: AppDeps) {
       const { push } = parse(PushQuery, req.query);
       if (push) {
         const member = await requireMember(deps, req);
+        await deps.rateLimits.consume("push_subscribe", `m:${member.id}`); // as tRPC's push.subscribe
         const input = parse(PushSubscriptionInput, req.body);
         const state = await savePushSubscription(deps, member.id, input);
         return noStore(reply).send({ ok: true, push: state });

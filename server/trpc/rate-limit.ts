@@ -41,6 +41,9 @@ export const PROCEDURE_LIMITS: Readonly<Record<string, ReadonlyArray<readonly [L
   "chats.typing": [["typing", "member"]],
   "chats.setReadReceipts": [["read_receipts", "member"]],
   "moderation.report": [["report", "member"]],
+  "discounts.check": [["discount_code", "member"]],
+  "discounts.use": [["discount_code", "member"]],
+  "push.subscribe": [["push_subscribe", "member"]],
   // §4 logged-out search: visitors per client address (members are not limited here).
   "members.search": [["search_ip", "visitor_ip"]],
   // Landers (issue 11): member photos and the lb beacon for visitors, counted as searches.

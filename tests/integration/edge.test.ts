@@ -219,3 +219,46 @@ describe("behind one proxy (TRUST_PROXY=1)", () => {
     expect(() => loadConfig({ TRUST_PROXY: "proxy.example" })).toThrow(/IP addresses or CIDR ranges/);
   });
 });
+
+describe("the Origin of our own pages, scheme included (without PUBLIC_ORIGIN)", () => {
+  const https = useTestServer({ env: { COOKIE_SECURE: "true" } });
+
+  it("a site served over https takes changes from its https pages only, not from a plain-http page on its host", async () => {
+    const m = await createMember(https.server.deps);
+    const cookie = `auth=${m.sessionToken}`;
+    const host = new URL(https.server.url).host;
+    const setLanguage = (origin: string, language: string) =>
+      rawRequest(https.server.url, {
+        method: "PUT",
+        path: "/api/user.php",
+        headers: { cookie, origin, "content-type": "application/json" },
+        body: JSON.stringify({ language }),
+      });
+    expect((await setLanguage(`http://${host}`, "nl")).status).toBe(403);
+    expect((await setLanguage(`https://${host}`, "de")).status).toBe(200);
+    const account = await TestBrowser.withSession(https.server, m).trpc.accounts.me.query();
+    expect(account?.language).toBe("de");
+    // The WebSocket upgrade likewise.
+    const wsUrl = https.server.wsUrl;
+    const plain = await rawUpgrade(wsUrl, { origin: `http://${host}`, cookie });
+    plain.socket?.close();
+    expect(plain.status).toBe(403);
+    const secure = await rawUpgrade(wsUrl, { origin: `https://${host}`, cookie });
+    secure.socket?.close();
+    expect(secure.status).toBe(101);
+  });
+
+  it("a site served over plain http takes changes from the pages of its host, http or https", async () => {
+    const m = await createMember(t.server.deps);
+    const host = new URL(t.server.url).host;
+    for (const origin of [`http://${host}`, `https://${host}`]) {
+      const res = await rawRequest(t.server.url, {
+        method: "PUT",
+        path: "/api/user.php",
+        headers: { cookie: `auth=${m.sessionToken}`, origin, "content-type": "application/json" },
+        body: JSON.stringify({ language: "fr" }),
+      });
+      expect(res.status, origin).toBe(200);
+    }
+  });
+});

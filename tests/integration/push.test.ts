@@ -196,6 +196,51 @@ describe("subscriptions", () => {
     expect(err.message).toBe("The push endpoint must be the https URL of a push service");
   });
 
+  it("an endpoint in characters other than printable ASCII is refused with a clear error, never a 500", async () => {
+    const b = await member();
+    const keys = pushService.subscribe().subscription.keys;
+    // 2,036 characters (within the length limit), some 6 KB in UTF-8: more than the index holds.
+    const endpoint = `https://fcm.googleapis.com/fcm/send/${"推".repeat(2000)}`;
+    const err = await failureOf(b.api.push.subscribe({ subscription: { endpoint, keys } }));
+    expect(appCodeOf(err)).toBe("VALIDATION");
+    const browser = TestBrowser.withSession(t.server, b);
+    const res = await browser.fetch("/api/user.php?push=1", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: t.server.origin },
+      body: JSON.stringify({ subscription: { endpoint, keys } }),
+    });
+    expect(res.status).toBe(400);
+    expect(await subscriptionsOf(b)).toBe(0);
+  });
+
+  it("a member keeps their newest 10 browsers: an 11th subscription replaces the oldest", async () => {
+    const b = await member();
+    const subs = [];
+    for (let i = 0; i < 11; i++) subs.push(await subscribed(b));
+    const stored = await t.server.deps.db
+      .selectFrom("push_subscriptions")
+      .select("endpoint")
+      .where("user_id", "=", b.id)
+      .execute();
+    expect(stored.map((r) => r.endpoint).sort()).toEqual(
+      subs
+        .slice(1)
+        .map((s) => s.subscription.endpoint)
+        .sort(),
+    );
+  });
+
+  it("an endpoint moves to another member only from the same browser (same key): its URL alone does not take the pushes over", async () => {
+    const [victim, thief] = await Promise.all([member(), member()]);
+    const sub = await subscribed(victim);
+    const stolen = { ...sub.subscription, keys: pushService.subscribe().subscription.keys };
+    expect(await thief.api.push.subscribe({ subscription: stolen })).toEqual({ state: "subscribed" });
+    expect([await subscriptionsOf(victim), await subscriptionsOf(thief)]).toEqual([1, 0]);
+    // The same browser, logged in as the other member: its subscription moves with its key.
+    expect(await thief.api.push.subscribe({ subscription: sub.subscription })).toEqual({ state: "subscribed" });
+    expect([await subscriptionsOf(victim), await subscriptionsOf(thief)]).toEqual([0, 1]);
+  });
+
   it.each([
     "https://10.0.0.5:8443/anything",
     "https://127.0.0.1/x",

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { startTestServer, type TestServer } from "../support/server.js";
@@ -98,6 +99,89 @@ describe("abuse limits", () => {
     const ten = paths.split(",").slice(0, 10).join(",");
     const ok = await fetch(`${server.url}/trpc/${ten}?batch=1&input=${input}`);
     expect(ok.status).toBe(200);
+  });
+});
+
+describe("abuse limits the legacy API shares with tRPC", () => {
+  let db: TestDatabase;
+  let server: TestServer;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    server = await startTestServer(db, { env: { ...isolated(), PUSH_ALLOW_LOOPBACK_HTTP: "true" } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await db?.drop();
+  });
+  const poll = async (method: "GET" | "HEAD", cookie?: string) => {
+    const res = await fetch(`${server.url}/api/likes.php`, { method, headers: cookie ? { cookie } : {} });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  const legacyGet = async (path: string, cookie: string) => {
+    const res = await fetch(`${server.url}${path}`, { headers: { cookie } });
+    await res.arrayBuffer();
+    return res.status;
+  };
+
+  it("a HEAD poll runs the GET's handler, so it is counted as one", async () => {
+    const cookie = `auth=${(await createMember(server.deps)).sessionToken}`;
+    expect([await poll("GET", cookie), await poll("HEAD", cookie), await poll("HEAD", cookie)]).toEqual([
+      200, 200, 200,
+    ]);
+    expect(await poll("HEAD", cookie)).toBe(429);
+    expect(await poll("GET", cookie)).toBe(429);
+  });
+
+  it("discount codes looked up or used per member, over tRPC and the legacy API alike: the 3rd is refused", async () => {
+    const member = await createMember(server.deps);
+    const cookie = `auth=${member.sessionToken}`;
+    const byTrpc = await fetch(
+      `${server.url}/trpc/discounts.check?input=${encodeURIComponent(JSON.stringify({ code: "GUESS1" }))}`,
+      { headers: { cookie } },
+    );
+    expect(byTrpc.status).toBe(404);
+    expect(await legacyGet("/api/discountcode.php?code=GUESS2", cookie)).toBe(404);
+    expect(await legacyGet("/api/discountcode.php?code=GUESS3", cookie)).toBe(429);
+    // The welcome discount tells nothing about codes: not counted.
+    expect(await legacyGet("/api/discountcode.php?welcome=1", cookie)).toBe(200);
+  });
+
+  it("push subscriptions sent per member, over tRPC and the legacy API alike: the 3rd is refused and not stored", async () => {
+    const member = await createMember(server.deps);
+    const cookie = `auth=${member.sessionToken}`;
+    const subscription = (n: number) => ({
+      endpoint: `http://127.0.0.1:1/push/${n}`,
+      keys: {
+        p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+        auth: "tBHItJI5svbpez7KI4CCXg",
+      },
+    });
+    expect((await post(server, "push.subscribe", { subscription: subscription(1) }, cookie)).status).toBe(200);
+    const legacy = (n: number) =>
+      fetch(`${server.url}/api/user.php?push=1`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify({ subscription: subscription(n) }),
+      }).then(async (res) => (await res.arrayBuffer(), res.status));
+    expect(await legacy(2)).toBe(200);
+    expect(await legacy(3)).toBe(429);
+    const stored = await server.deps.db
+      .selectFrom("push_subscriptions")
+      .select("endpoint")
+      .where("user_id", "=", member.id)
+      .execute();
+    expect(stored).toHaveLength(2);
+  });
+
+  // Last in this block: it uses up the polls of the test's own client address.
+  it("polls with made-up session cookies count against the client address: they are not a fresh allowance each", async () => {
+    const madeUp = () => `auth=${crypto.randomBytes(24).toString("base64url")}`;
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push(await poll("GET", madeUp()));
+    expect(statuses).toEqual([403, 403, 403, 429]);
+    // Refused before the cookie is looked up: any cookie, from this address, until the window ends.
+    expect(await poll("HEAD", madeUp())).toBe(429);
   });
 });
 

@@ -75,6 +75,34 @@ describe("invisible mode (§4)", () => {
   });
 });
 
+describe("the §2 badges count what the lists show", () => {
+  it("a like from a member who then goes invisible, and the unread messages of one who deletes their account, leave the counts with the lists", async () => {
+    const me = await member();
+    const [shy, leaving] = await Promise.all([member(), member()]);
+    await shy.api.likes.like({ profileId: me.id });
+    await send(leaving, me.id);
+    await send(leaving, me.id);
+    expect(await me.api.live.counters()).toMatchObject({ newLikes: 1, unreadMessages: 2 });
+
+    await shy.api.safety.setInvisible({ invisible: true });
+    await leaving.api.accountDeletion.delete({ reason: "price", confirm: true });
+
+    const likes = await me.api.likes.list({ type: "received" });
+    expect(likes.items.map((i) => i.profile.id)).not.toContain(shy.id);
+    expect(likes.totalNew).toBe(0);
+    const chats = await me.api.chats.list();
+    expect(chats.chats.map((c) => c.profile.id)).not.toContain(leaving.id);
+    expect(chats.totalUnread).toBe(0);
+    expect(await me.api.live.counters()).toMatchObject({ newLikes: 0, unreadMessages: 0 });
+    // The legacy poll (§7) says the same.
+    const browser = TestBrowser.withSession(t.server, me);
+    const polled = (await (await browser.fetch("/api/likes.php")).json()) as { total_new_likes: number };
+    expect(polled.total_new_likes).toBe(0);
+    const chatsPolled = (await (await browser.fetch("/api/chats.php")).json()) as { total_unread_messages: number };
+    expect(chatsPolled.total_unread_messages).toBe(0);
+  });
+});
+
 describe("unconfirmed members (§1)", () => {
   it("cannot like or write anyone, not even with the free messages; nothing is used up", async () => {
     const unconfirmed = await member({ confirmed: false, paid: false, credits: 0 });

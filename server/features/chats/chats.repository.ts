@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { DB, Tx } from "../../../db/create-db.js";
 
 export function findMessageByClientId(db: DB | Tx, senderId: number, clientId: string) {
@@ -219,12 +219,23 @@ export async function markRemoved(tx: Tx, conversationId: number, userId: number
   return Number(res.numUpdatedRows) > 0;
 }
 
-export async function sumUnread(db: DB, userId: number): Promise<number> {
+/**
+ * Unread messages of the conversations the list shows (§2 Messages badge): not those with a member
+ * the list hides because `closed(alias)` holds for their users row (members.service
+ * closedToOthersSql: pending deletion, suspended or banned).
+ */
+export async function sumUnread(
+  db: DB,
+  userId: number,
+  closed: (usersAlias: string) => RawBuilder<boolean>,
+): Promise<number> {
   const row = await db
-    .selectFrom("conversation_members")
-    .select(sql<number>`coalesce(sum(unread_count), 0)::int`.as("n"))
-    .where("user_id", "=", userId)
-    .where("removed", "=", false)
+    .selectFrom("conversation_members as cm")
+    .innerJoin("users as other", "other.id", "cm.other_user_id")
+    .select(sql<number>`coalesce(sum(cm.unread_count), 0)::int`.as("n"))
+    .where("cm.user_id", "=", userId)
+    .where("cm.removed", "=", false)
+    .where(sql<boolean>`not ${closed("other")}`)
     .executeTakeFirstOrThrow();
   return row.n;
 }

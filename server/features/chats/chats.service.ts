@@ -16,6 +16,7 @@ import {
   assertNotBlocked,
   getProfileSummaries,
   isClosedToOthers,
+  closedToOthersSql,
   lockMembersForUpdate,
   type ProfileSummary,
 } from "../members/members.service.js";
@@ -471,7 +472,7 @@ export async function listChats(
       },
     ];
   });
-  return { chats, totalUnread: await repo.sumUnread(deps.db, userId) };
+  return { chats, totalUnread: await repo.sumUnread(deps.db, userId, closedToOthersSql) };
 }
 
 /**
@@ -486,7 +487,7 @@ export function deleteConversationsBetweenInTx(tx: Tx, a: number, b: number): Pr
 
 /** Total unread messages (§2 Messages badge). */
 export function countUnread(deps: AppDeps, userId: number): Promise<number> {
-  return repo.sumUnread(deps.db, userId);
+  return repo.sumUnread(deps.db, userId, closedToOthersSql);
 }
 
 /**

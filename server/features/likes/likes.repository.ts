@@ -119,12 +119,20 @@ export async function clearNewFlag(tx: Tx | DB, likerId: number, likedId: number
   return Number(res.numUpdatedRows) > 0;
 }
 
+/**
+ * New received likes from members shown to others (profiles.visible: the likes list hides an
+ * invisible, suspended or deleted liker, so the §2 badge does not count one either; a block
+ * deletes the likes). A match whose liker went invisible is shown as a contact but not counted:
+ * the badge may count less than the list, never more.
+ */
 export async function countNew(db: DB, userId: number): Promise<number> {
   const row = await db
     .selectFrom("likes")
+    .innerJoin("profiles", "profiles.id", "likes.liker_id")
     .select(sql<number>`count(*)::int`.as("n"))
-    .where("liked_id", "=", userId)
-    .where("is_new", "=", true)
+    .where("likes.liked_id", "=", userId)
+    .where("likes.is_new", "=", true)
+    .where("profiles.visible", "=", true)
     .executeTakeFirstOrThrow();
   return row.n;
 }

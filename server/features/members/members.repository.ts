@@ -241,6 +241,15 @@ export function visibleToOthers(userId: number) {
     and u.status = 'active' and u.moderation_status = 'ok' and not u.invisible)`;
 }
 
+/**
+ * members.service isClosedToOthers as SQL, for the users row `u` (a table alias in the caller's
+ * query): pending deletion, suspended or banned, hidden from everyone, contacts included (§4).
+ * For counts that must agree with the lists (unread messages of conversations shown, §2 badges).
+ */
+export function closedToOthers(u: string) {
+  return sql<boolean>`(${sql.ref(`${u}.status`)} = 'pending_deletion' or ${sql.ref(`${u}.moderation_status`)} <> 'ok')`;
+}
+
 /** §4: activation makes the profile active and visible to others (visibleToOthers). */
 export async function activateProfile(tx: Tx, userId: number): Promise<void> {
   await tx

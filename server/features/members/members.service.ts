@@ -3,8 +3,10 @@ import type { NewProfile } from "../../../db/database.js";
 import type { AppDeps } from "../../deps.js";
 import { AuthenticationRequiredError, DomainError, NotFoundError } from "../../domain-error.js";
 import { ageOn } from "../../validation.js";
+import type { RawBuilder } from "kysely";
 import {
   activateProfile,
+  closedToOthers,
   countSearchMatches,
   findPhotos,
   findProfile,
@@ -103,6 +105,9 @@ export function toProfileSummary(r: ProfileSummaryRow, viewerId: number | null =
 export function isClosedToOthers(m: { status?: string; moderationStatus?: string }): boolean {
   return m.status === "pending_deletion" || (m.moderationStatus !== undefined && m.moderationStatus !== "ok");
 }
+
+/** isClosedToOthers as SQL over the users row aliased `usersAlias` in the caller's query (a count that must agree with the lists). */
+export const closedToOthersSql: (usersAlias: string) => RawBuilder<boolean> = closedToOthers;
 
 /**
  * The one visibility rule (§4) for every procedure that shows a profile: a member sees their own

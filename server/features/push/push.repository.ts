@@ -4,22 +4,47 @@ import type { PushState } from "../../../db/database.js";
 
 // The push feature owns push_subscriptions and push_states (migration 2026_11_22_0120).
 
-/** Store a browser's subscription for `userId`; the same endpoint moves to the newest member. */
+/**
+ * Store a browser's subscription for `userId`, keeping the member's newest `keep` ones (the
+ * oldest go). An endpoint already stored moves to this member only with the same browser's key
+ * (a new login in that browser): another member who learnt the URL cannot take the pushes over.
+ */
 export async function upsertSubscription(
   tx: Tx,
   row: { user_id: number; endpoint: string; p256dh: string; auth: string; expiration_time: Date | null },
+  keep: number,
 ): Promise<void> {
   await tx
     .insertInto("push_subscriptions")
     .values(row)
     .onConflict((oc) =>
-      oc.column("endpoint").doUpdateSet({
-        user_id: row.user_id,
-        p256dh: row.p256dh,
-        auth: row.auth,
-        expiration_time: row.expiration_time,
-        created_at: sql`now()`,
-      }),
+      oc
+        .column("endpoint")
+        .doUpdateSet({
+          user_id: row.user_id,
+          p256dh: row.p256dh,
+          auth: row.auth,
+          expiration_time: row.expiration_time,
+          created_at: sql`now()`,
+        })
+        .where((eb) =>
+          eb.or([eb("push_subscriptions.user_id", "=", row.user_id), eb("push_subscriptions.p256dh", "=", row.p256dh)]),
+        ),
+    )
+    .execute();
+  await tx
+    .deleteFrom("push_subscriptions")
+    .where("user_id", "=", row.user_id)
+    .where(
+      "id",
+      "not in",
+      tx
+        .selectFrom("push_subscriptions")
+        .select("id")
+        .where("user_id", "=", row.user_id)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(keep),
     )
     .execute();
 }

@@ -9,6 +9,9 @@ export const PushSubscriptionData = z.object({
   endpoint: z
     // http only for a test's local push service (PUSH_ALLOW_LOOPBACK_HTTP, checked in push.service).
     .url({ protocol: /^https?$/, message: "The push endpoint must be an https URL" })
+    // A push service's URL is printable ASCII (RFC 8030, percent-encoded): so the limit is in bytes
+    // too, which the unique index on push_subscriptions.endpoint needs (about 2,700 bytes at most).
+    .regex(/^[\x21-\x7e]+$/, { message: "The push endpoint must be an https URL" })
     .max(2048, { message: "The push endpoint is too long" }),
   expirationTime: EpochMs.nullable().optional(),
   keys: z.object({

@@ -58,6 +58,9 @@ export async function resolveVapidKeys(
   return { ...keys, subject };
 }
 
+/** Browsers a member receives pushes in at once: a newer subscription replaces the oldest. */
+export const PUSH_SUBSCRIPTIONS_PER_MEMBER = 10;
+
 export class PushEndpointInsecureError extends DomainError {
   constructor() {
     super("VALIDATION", "The push endpoint must be the https URL of a push service");
@@ -66,8 +69,9 @@ export class PushEndpointInsecureError extends DomainError {
 
 /**
  * §4 push subscription, sent to the account when logged in (§7 POST /api/user.php?push=1, tRPC
- * push.subscribe): a subscription is stored (a member may have several browsers; an endpoint
- * already stored moves to this member); false means the member is not subscribed (their
+ * push.subscribe): a subscription is stored (a member may have several browsers, the newest
+ * PUSH_SUBSCRIPTIONS_PER_MEMBER are kept; an endpoint already stored moves to this member when
+ * it comes with the same browser key); false means the member is not subscribed (their
  * subscriptions are dropped); 'denied' is recorded as denied (§4) and drops them too.
  * @returns the member's push state afterwards: 'subscribed', 'not_subscribed' or 'denied'.
  * @throws PushEndpointInsecureError (VALIDATION) for an endpoint that is not https on a public host
@@ -85,13 +89,17 @@ export async function savePushSubscription(
   const state: PushState = sub === false ? "not_subscribed" : sub === "denied" ? "denied" : "subscribed";
   await inTransaction(deps.db, async (tx) => {
     if (typeof sub === "object") {
-      await repo.upsertSubscription(tx, {
-        user_id: userId,
-        endpoint: sub.endpoint,
-        p256dh: sub.keys.p256dh,
-        auth: sub.keys.auth,
-        expiration_time: sub.expirationTime ? new Date(sub.expirationTime) : null,
-      });
+      await repo.upsertSubscription(
+        tx,
+        {
+          user_id: userId,
+          endpoint: sub.endpoint,
+          p256dh: sub.keys.p256dh,
+          auth: sub.keys.auth,
+          expiration_time: sub.expirationTime ? new Date(sub.expirationTime) : null,
+        },
+        PUSH_SUBSCRIPTIONS_PER_MEMBER,
+      );
     } else {
       await repo.deleteSubscriptionsOf(tx, userId);
     }

@@ -24,6 +24,8 @@ export const LIMIT_NAMES = [
   "search_ip",
   "typing",
   "read_receipts",
+  "discount_code",
+  "push_subscribe",
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 type LimitSettings = { [K in LimitName as `RATE_LIMIT_${Uppercase<K>}`]: string };
@@ -49,6 +51,12 @@ export interface RateLimits {
    *   the store is unreachable and the limit fails closed.
    */
   consume(name: LimitName, key: string | number): Promise<void>;
+  /**
+   * Whether `key` has used up `name` in the current window, counting nothing (to refuse early a
+   * request whose failure would be counted, before doing its work).
+   * @throws RateLimitedError (429, Retry-After) when used up. An unreachable store lets it through.
+   */
+  assertNotUsedUp(name: LimitName, key: string | number): Promise<void>;
   /** Close the limiter's own Redis connection. */
   close(): Promise<void>;
 }
@@ -96,6 +104,12 @@ export function createRateLimits(
         }
         log.warn({ err, limit: name }, "rate limiter unavailable: let through (fails open)");
       }
+    },
+    async assertNotUsedUp(name, key) {
+      const limiter = limiters.get(name)!;
+      const res = await limiter.get(String(key)).catch(() => null);
+      if (res && res.consumedPoints >= limiter.points)
+        throw new RateLimitedError(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
     },
     async close() {
       redis?.disconnect();
