@@ -17,7 +17,7 @@ export function routeOf(req: FastifyRequest): string | null {
 
 /**
  * Whether an Origin header names one of our own pages: one of PUBLIC_ORIGIN's origins, or,
- * without PUBLIC_ORIGIN, the request's own host (sameSite: over https only an https page).
+ * without PUBLIC_ORIGIN, the request's own host (isOwnPage: over https only an https page).
  * @param secure whether the request came over https (session-cookie isSecureRequest).
  */
 export function isAllowedOrigin(
@@ -28,7 +28,7 @@ export function isAllowedOrigin(
 ): boolean {
   if (!origin) return false;
   if (config.allowedOrigins.includes(origin)) return true;
-  return config.allowedOrigins.length === 0 && sameSite(origin, host, secure);
+  return config.allowedOrigins.length === 0 && isOwnPage(origin, host, secure);
 }
 
 /**
@@ -41,10 +41,13 @@ export function isForeignRequest(
   req: FastifyRequest,
   config: Pick<Config, "allowedOrigins" | "COOKIE_SECURE" | "TRUST_PROXY">,
 ): boolean {
-  if (req.headers["sec-fetch-site"] === "cross-site") return true;
+  const fetchSite = req.headers["sec-fetch-site"];
+  if (fetchSite === "cross-site") return true;
   const origin = req.headers.origin;
-  if (!origin || config.allowedOrigins.includes(origin)) return false;
-  return !sameSite(origin, req.headers.host, isSecureRequest(config, req.raw));
+  // A page of a sibling host (another subdomain) sends no Origin with a GET: an <img> to logout.
+  if (!origin) return fetchSite === "same-site";
+  if (config.allowedOrigins.includes(origin)) return false;
+  return !isOwnPage(origin, req.headers.host, isSecureRequest(config, req.raw));
 }
 
 /**
@@ -52,7 +55,7 @@ export function isForeignRequest(
  * a plain-http page on the same host (anyone on the network can write one before HSTS holds) must
  * not act with the member's cookies. Over plain http, the https page of the host is ours too.
  */
-function sameSite(origin: string, host: string | undefined, secure: boolean): boolean {
+function isOwnPage(origin: string, host: string | undefined, secure: boolean): boolean {
   try {
     const url = new URL(origin);
     return (

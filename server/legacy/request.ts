@@ -82,7 +82,8 @@ export async function requirePollMember(deps: AppDeps, req: FastifyRequest): Pro
 /**
  * Conditional polls (issue 13): the weak ETag of a member's `kind` answer is their event seq
  * (every message, read, like, credit and payment change of theirs raises it), their language
- * and premium state, and their POLL_ETAG_WINDOW_MS window. When the request's If-None-Match
+ * and premium state, the host asked (the site, whose settings shape the answer) and their
+ * POLL_ETAG_WINDOW_MS window. When the request's If-None-Match
  * names it, the answer is 304 with no body and `true` is returned: the poll cost one query.
  * Otherwise the tag is set on the reply (private, revalidated each time) and `false` returned.
  */
@@ -93,7 +94,9 @@ export function answeredNotModified(
   member: PollMember,
   now = Date.now(),
 ): boolean {
-  const tag = `W/"${kind}.${member.id}.${member.eventSeq}.${member.language}.${member.paidUser ? 1 : 0}.${Math.floor((now + ((member.id * 7919) % POLL_ETAG_WINDOW_MS)) / POLL_ETAG_WINDOW_MS)}"`;
+  const window = Math.floor((now + ((member.id * 7919) % POLL_ETAG_WINDOW_MS)) / POLL_ETAG_WINDOW_MS);
+  const site = (req.headers.host ?? "").toLowerCase().replace(/[^a-z0-9.:-]/g, "_");
+  const tag = `W/"${kind}.${member.id}.${member.eventSeq}.${member.language}.${member.paidUser ? 1 : 0}.${site}.${window}"`;
   reply.header("etag", tag).header("cache-control", "private, no-cache");
   const given = req.headers["if-none-match"];
   if (given && given.split(",").some((t) => t.trim() === tag)) {

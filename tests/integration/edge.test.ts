@@ -102,6 +102,36 @@ describe("checks look at the routed path, whatever its encoding", () => {
     expect(own.status).toBe(200);
     expect(await stillLoggedIn(browser)).toBe(false);
   });
+
+  it("a GET /api/logout.php from a page of a sibling host (Sec-Fetch-Site: same-site, no Origin) is refused", async () => {
+    const { browser, cookie } = await loggedIn();
+    const res = await rawRequest(t.server.url, {
+      path: "/api/logout.php",
+      headers: { cookie, "sec-fetch-site": "same-site" },
+    });
+    expect(res.status).toBe(403);
+    expect(await stillLoggedIn(browser)).toBe(true);
+  });
+});
+
+describe("conditional polls", () => {
+  it("a poll's ETag names the host asked: a tag taken on one site's host is not Not Modified on another's", async () => {
+    const { cookie } = await loggedIn();
+    const host = new URL(t.server.url).host;
+    const first = await rawRequest(t.server.url, { path: "/api/user.php", headers: { cookie, host } });
+    const etag = first.headers.etag!;
+    expect(first.status).toBe(200);
+    const again = await rawRequest(t.server.url, {
+      path: "/api/user.php",
+      headers: { cookie, host, "if-none-match": etag },
+    });
+    expect(again.status).toBe(304);
+    const elsewhere = await rawRequest(t.server.url, {
+      path: "/api/user.php",
+      headers: { cookie, host: "other-site.example", "if-none-match": etag },
+    });
+    expect(elsewhere.status).toBe(200);
+  });
 });
 
 describe("links in mails come from the configured site, never from the Host header", () => {
