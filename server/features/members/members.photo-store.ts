@@ -95,6 +95,41 @@ export async function movePhotoFiles(
   return moved;
 }
 
+/** Where a photo's files are: its full size and thumbnail, and its blurred thumbnail ('public' or 'private'). */
+export interface PhotoPlacement {
+  sharp: "public" | "private";
+  blurred: "public" | "private";
+}
+
+/**
+ * Move the files of a photo whose place changes (`from` → `to`) under new unguessable names, so
+ * an address known before the move answers 404 afterwards; a file that stays keeps its name.
+ * Used to take every file of a photo an operator hid out of the public directory, its blurred
+ * copy included (issue 10), and to put them back when an operator approves it after all.
+ * @returns the photo's file names after the move.
+ */
+export async function placePhotoFiles(
+  dirs: PhotoDirs,
+  files: StoredPhotoFiles,
+  from: PhotoPlacement,
+  to: PhotoPlacement,
+): Promise<StoredPhotoFiles> {
+  const dirOf = (place: "public" | "private") => (place === "public" ? dirs.mediaDir : dirs.privateMediaDir);
+  const moved = { ...files };
+  const moves: Array<[keyof StoredPhotoFiles, "public" | "private", "public" | "private"]> = [
+    ["filename", from.sharp, to.sharp],
+    ["thumb_filename", from.sharp, to.sharp],
+    ["blurred_filename", from.blurred, to.blurred],
+  ];
+  for (const [key, source, target] of moves) {
+    if (source === target) continue;
+    await fs.mkdir(dirOf(target), { recursive: true });
+    moved[key] = randomName();
+    await fs.rename(path.join(dirOf(source), path.basename(files[key])), path.join(dirOf(target), moved[key]));
+  }
+  return moved;
+}
+
 /** Remove a photo's files, wherever they are (missing files are ignored). */
 export async function deletePhotoFiles(dirs: PhotoDirs, files: StoredPhotoFiles): Promise<void> {
   await Promise.all(

@@ -4,11 +4,20 @@ import type { Database, NewProfile } from "../../../db/database.js";
 
 // The members feature owns the profiles table: every write to a profile is here.
 
-/** The columns of a profile card (name, birth date, place, main photo): one query shape for every list. */
+/**
+ * The columns of a profile card (name, birth date, place, main photo): one query shape for every
+ * list. The main photo is joined only when active: a pending or hidden photo is never shown on a
+ * card (issue 10; the constraint photos_main_is_active holds it too).
+ */
 function selectProfileCards(db: DB | Tx) {
   return db
     .selectFrom("profiles")
-    .leftJoin("photos", (j) => j.onRef("photos.profile_id", "=", "profiles.id").on("photos.is_main", "=", true))
+    .leftJoin("photos", (j) =>
+      j
+        .onRef("photos.profile_id", "=", "profiles.id")
+        .on("photos.is_main", "=", true)
+        .on("photos.status", "=", "active"),
+    )
     .innerJoin("users", "users.id", "profiles.id")
     .select([
       "users.status as account_status",

@@ -38,12 +38,15 @@ export function lockPhoto(tx: Tx, photoId: number) {
     .executeTakeFirst();
 }
 
-/** Mark a photo reviewed with its new status (and, for a hidden one, its new file names). */
+/**
+ * Mark a photo reviewed with its new status (and its new file names when they moved). A hidden
+ * photo stops being main in the same statement (constraint photos_main_is_active).
+ */
 export async function setPhotoReviewed(
   tx: Tx,
   photoId: number,
   status: "active" | "hidden",
-  files?: { filename: string; thumb_filename: string },
+  files?: { filename: string; thumb_filename: string; blurred_filename: string },
 ): Promise<void> {
   await tx
     .updateTable("photos")

@@ -1,8 +1,8 @@
 import type { AppDeps } from "../../deps.js";
 import type { Tx } from "../../../db/create-db.js";
 import { NotFoundError } from "../../domain-error.js";
-import { movePhotoFiles } from "./members.photo-store.js";
-import { mediaUrl } from "./members.photos.js";
+import { placePhotoFiles, type StoredPhotoFiles } from "./members.photo-store.js";
+import { photoUrlsFor } from "./members.photos.js";
 import * as repo from "./photo-moderation.repository.js";
 
 /**
@@ -22,15 +22,27 @@ export interface PhotoForReview {
   isMain: boolean;
   /** ISO 8601 UTC. */
   createdAt: string;
-  /** The public thumbnail's URL; null for a private photo (its files are not served statically). */
-  thumbUrl: string | null;
+  /**
+   * The full size and the thumbnail: public addresses for a public photo; for a private one,
+   * URLs bound to the operator and expiring like every private URL (members.photos.ts
+   * privatePhotoUrl), which photos.service openPrivatePhoto serves to operators whatever the
+   * photo's status: a private photo is never moderated blind.
+   */
+  url: string;
+  thumbUrl: string;
 }
 
 /**
- * The oldest unreviewed photos.
+ * The oldest unreviewed photos, with URLs the operator can open (private photos included).
+ * @param operatorId the operator asking: private photos' URLs are bound to them.
  * @param limit 1..200.
+ * @returns PhotoForReview[], oldest first. No errors.
  */
-export async function listPhotosForReview(deps: Pick<AppDeps, "db">, limit: number): Promise<PhotoForReview[]> {
+export async function listPhotosForReview(
+  deps: Pick<AppDeps, "db" | "mediaUrlSecret">,
+  operatorId: number,
+  limit: number,
+): Promise<PhotoForReview[]> {
   const rows = await repo.findUnreviewedPhotos(deps.db, limit);
   return rows.map((r) => ({
     id: r.id,
@@ -40,30 +52,67 @@ export async function listPhotosForReview(deps: Pick<AppDeps, "db">, limit: numb
     isPrivate: r.is_private,
     isMain: r.is_main,
     createdAt: new Date(r.created_at).toISOString(),
-    thumbUrl: r.is_private ? null : mediaUrl(r.thumb_filename),
+    ...photoUrlsFor(deps.mediaUrlSecret, r, operatorId),
   }));
+}
+
+/**
+ * Lock a photo for an operator's decision and tell whose it is (the moderation service checks
+ * the operator may act on that member before anything is written).
+ * @returns the photo's owner.
+ * @throws NotFoundError when the photo does not exist.
+ */
+export async function lockPhotoForReviewInTx(tx: Tx, photoId: number): Promise<{ profileId: number }> {
+  const photo = await repo.lockPhoto(tx, photoId);
+  if (!photo) throw new NotFoundError("This photo could not be found.");
+  return { profileId: photo.profile_id };
+}
+
+/** Where a hidden photo's files are: all of them, the blurred copy included, in the private directory. */
+const HIDDEN_PLACEMENT = { sharp: "private", blurred: "private" } as const;
+
+/** Where a visible photo's files are: a private photo's full size and thumbnail are private, its blurred copy public. */
+function visiblePlacement(isPrivate: boolean) {
+  return { sharp: isPrivate ? "private" : "public", blurred: "public" } as const;
 }
 
 /**
  * Approve a photo in the caller's transaction: it is active and reviewed; a public photo of a
  * member without a main photo becomes main (as it would have on upload without moderation).
+ * A photo hidden before (an operator changing their mind) gets its files back where a visible
+ * photo's are, under new names.
  * @returns the photo's owner.
  * @throws NotFoundError when the photo does not exist.
  */
-export async function approvePhotoInTx(tx: Tx, photoId: number): Promise<{ profileId: number }> {
+export async function approvePhotoInTx(
+  deps: Pick<AppDeps, "config">,
+  tx: Tx,
+  photoId: number,
+): Promise<{ profileId: number }> {
   const photo = await repo.lockPhoto(tx, photoId);
   if (!photo) throw new NotFoundError("This photo could not be found.");
-  await repo.setPhotoReviewed(tx, photoId, "active");
-  if (!photo.is_private && !(await repo.hasMainPhoto(tx, photo.profile_id)))
-    await repo.makeMain(tx, photo.profile_id, photoId);
+  const moved =
+    photo.status === "hidden"
+      ? await placePhotoFiles(deps.config, photo, HIDDEN_PLACEMENT, visiblePlacement(photo.is_private))
+      : undefined;
+  try {
+    await repo.setPhotoReviewed(tx, photoId, "active", moved && pickFiles(moved));
+    if (!photo.is_private && !(await repo.hasMainPhoto(tx, photo.profile_id)))
+      await repo.makeMain(tx, photo.profile_id, photoId);
+  } catch (err) {
+    if (moved)
+      await placePhotoFiles(deps.config, moved, visiblePlacement(photo.is_private), HIDDEN_PLACEMENT).catch(() => {});
+    throw err;
+  }
   return { profileId: photo.profile_id };
 }
 
 /**
  * Hide a photo in the caller's transaction: status 'hidden' (its owner still sees it, with a
- * notice and no picture), its full size and thumbnail moved out of the public directory under
- * new names so its old address answers 404 (the files are kept as evidence until the owner
- * deletes the photo), and when it was the main photo the next active public photo becomes main.
+ * notice and no picture), and every file of it, the blurred copy included (the one free members
+ * are shown), moved out of the public directory under new names, so each old address answers
+ * 404. The files are kept as evidence until the owner deletes the photo (photos.service
+ * deletePhoto; the decision stays in the audit). When it was the main photo, the next active public photo becomes main.
  * @returns the photo's owner.
  * @throws NotFoundError when the photo does not exist.
  */
@@ -75,19 +124,22 @@ export async function hidePhotoInTx(
   const photo = await repo.lockPhoto(tx, photoId);
   if (!photo) throw new NotFoundError("This photo could not be found.");
   if (photo.status === "hidden") return { profileId: photo.profile_id };
-  const moved = photo.is_private ? undefined : await movePhotoFiles(deps.config, photo, true);
-  const files = moved && { filename: moved.filename, thumb_filename: moved.thumb_filename };
+  const moved = await placePhotoFiles(deps.config, photo, visiblePlacement(photo.is_private), HIDDEN_PLACEMENT);
   try {
-    await repo.setPhotoReviewed(tx, photoId, "hidden", files);
+    await repo.setPhotoReviewed(tx, photoId, "hidden", pickFiles(moved));
     if (photo.is_main) {
       const next = await repo.findNextMainCandidate(tx, photo.profile_id);
       if (next) await repo.makeMain(tx, photo.profile_id, next.id);
     }
   } catch (err) {
-    if (moved) await movePhotoFiles(deps.config, moved, false).catch(() => {});
+    await placePhotoFiles(deps.config, moved, HIDDEN_PLACEMENT, visiblePlacement(photo.is_private)).catch(() => {});
     throw err;
   }
   return { profileId: photo.profile_id };
+}
+
+function pickFiles(f: StoredPhotoFiles): StoredPhotoFiles {
+  return { filename: f.filename, thumb_filename: f.thumb_filename, blurred_filename: f.blurred_filename };
 }
 
 /** Hide (suspension, ban) or show again (reinstatement) a member's profile, in the caller's transaction. */

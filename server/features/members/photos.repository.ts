@@ -62,7 +62,10 @@ export function insertPhoto(
     .executeTakeFirstOrThrow();
 }
 
-/** Make `photoId` the member's only main photo (the old main is cleared first: one main per profile). */
+/**
+ * Make `photoId` the member's only main photo (the old main is cleared first: one main per
+ * profile). Only an active photo can be main (constraint photos_main_is_active): callers pick one.
+ */
 export async function setMain(tx: Tx, profileId: number, photoId: number): Promise<void> {
   await tx
     .updateTable("photos")
@@ -98,12 +101,27 @@ export function deletePhotoRow(tx: Tx, profileId: number, photoId: number) {
   return tx.deleteFrom("photos").where("id", "=", photoId).where("profile_id", "=", profileId).execute();
 }
 
-/** A photo's file names and state, by id (the private-photo route), or undefined. */
+/**
+ * A photo's file names and state, by id (the private-photo route), with what the one visibility
+ * rule (members.service isVisibleTo) needs to know of its owner, or undefined.
+ */
 export function findPhotoFiles(db: DB, photoId: number) {
   return db
     .selectFrom("photos")
-    .select(["id", "profile_id", "filename", "thumb_filename", "is_private", "status"])
-    .where("id", "=", photoId)
+    .innerJoin("profiles", "profiles.id", "photos.profile_id")
+    .innerJoin("users", "users.id", "photos.profile_id")
+    .select([
+      "photos.id",
+      "photos.profile_id",
+      "photos.filename",
+      "photos.thumb_filename",
+      "photos.is_private",
+      "photos.status",
+      "profiles.visible",
+      "users.status as account_status",
+      "users.moderation_status",
+    ])
+    .where("photos.id", "=", photoId)
     .executeTakeFirst();
 }
 

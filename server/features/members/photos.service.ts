@@ -5,7 +5,9 @@ import type { AppDeps } from "../../deps.js";
 import { inTransaction } from "../../../db/create-db.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
 import { MAX_PHOTOS_FREE, MAX_PHOTOS_PREMIUM } from "../../constants.js";
-import { assertNotBlocked, lockMembersForUpdate } from "./members.service.js";
+import { assertNotBlocked, BlockedError, isVisibleTo, lockMembersForUpdate } from "./members.service.js";
+import { findNextMainCandidate } from "./photo-moderation.repository.js";
+import { isOperator } from "../moderation/moderation.service.js";
 import { deletePhotoFiles, movePhotoFiles, storePhoto, type StoredPhotoFiles } from "./members.photo-store.js";
 import { photoUrlsFor, verifyPrivatePhotoUrl, type PhotoVariant } from "./members.photos.js";
 import { getWallet } from "../credits/credits.service.js";
@@ -248,8 +250,13 @@ export async function setPhotoPrivate(
 
 /**
  * members.deletePhoto: delete the row (unlocks of it go with it) and then its files. When it was
- * the main photo, the next public photo (in order) becomes main; when only private photos remain,
- * none is made main (that would publish a private photo) and the §2 profile-photo alert shows.
+ * the main photo, the member's first active public photo becomes main (photo-moderation
+ * findNextMainCandidate): never a pending photo no operator has approved (photo_moderation
+ * 'pre'), nor one an operator hid, nor a private one (that would publish it, §6); when none is
+ * left, none is main and the §2 profile-photo alert shows.
+ * A photo an operator hid (issue 10) goes with its files like any other: its files are kept
+ * (out of public view) only until the owner deletes it, and the decision stays in the audit.
+ * @returns the member's photos after (MyPhotos).
  * @throws NotFoundError when the photo is not the member's.
  */
 export async function deletePhoto(
@@ -263,7 +270,7 @@ export async function deletePhoto(
     if (!photo) throw new NotFoundError("This photo could not be found.");
     await repo.deletePhotoRow(tx, userId, photoId);
     if (photo.is_main) {
-      const next = (await repo.findOwnPhotos(tx, userId)).find((p) => !p.is_private);
+      const next = await findNextMainCandidate(tx, userId);
       if (next) await repo.setMain(tx, userId, next.id);
     }
     return photo;
@@ -275,10 +282,19 @@ export async function deletePhoto(
 /**
  * GET /media/p/<photoId>/<variant>: the file behind a private photo's viewer-bound URL
  * (members.photos.ts privatePhotoUrl), for the member whose session fetches it.
+ *  - A member: the photo is private and active (the owner's own pending one too), its owner is
+ *    visible to the viewer by the one visibility rule (members.service isVisibleTo: not banned,
+ *    suspended, invisible or pending deletion, §4), and there is no block either way (§4, §6), all
+ *    checked at every fetch, so a URL issued before a ban, invisibility or block dies with it.
+ *    The owner always sees their own photo.
+ *  - An operator (moderation isOperator): any photo whose files are in the private directory
+ *    (private, or hidden by an operator), whatever its status or owner: the review queue
+ *    (photo-moderation listPhotosForReview) issues them such URLs.
  * @param expiresAt / signature the URL's `e` (unix seconds) and `s`.
  * @returns the file's path and how many seconds the URL stays valid (its cache lifetime).
- * @throws NotFoundError for another viewer, a bad or expired signature, or a photo that is no
- *         longer private (its file moved: the URL died with it).
+ * @throws NotFoundError for another viewer, a bad or expired signature, a photo that is no
+ *         longer private (its file moved: the URL died with it) or that the viewer may not see
+ *         (a block either way included).
  */
 export async function openPrivatePhoto(
   deps: Pick<AppDeps, "db" | "config" | "mediaUrlSecret">,
@@ -291,12 +307,35 @@ export async function openPrivatePhoto(
   const left = verifyPrivatePhotoUrl(deps.mediaUrlSecret, photoId, variant, viewerId, expiresAt, signature);
   if (left === null) throw new NotFoundError("This photo could not be found.");
   const photo = await repo.findPhotoFiles(deps.db, photoId);
-  if (!photo || !photo.is_private || photo.status !== "active")
-    throw new NotFoundError("This photo could not be found.");
-  // §4: a block either way closes the other's private photos at once, even through a URL issued before it.
-  await assertNotBlocked(deps.db, viewerId, photo.profile_id);
+  if (!photo) throw new NotFoundError("This photo could not be found.");
+  const inPrivateDir = photo.is_private || photo.status === "hidden";
+  if (!inPrivateDir) throw new NotFoundError("This photo could not be found.");
   const name = variant === "full" ? photo.filename : photo.thumb_filename;
-  return { path: path.join(deps.config.privateMediaDir, path.basename(name)), maxAgeSeconds: left };
+  const file = { path: path.join(deps.config.privateMediaDir, path.basename(name)), maxAgeSeconds: left };
+  // Operators review every photo, whoever and wherever it is; the role is read at each fetch.
+  if (!(await mayMemberOpen(deps, viewerId, photo)) && !(await isOperator(deps, viewerId)))
+    throw new NotFoundError("This photo could not be found.");
+  return file;
+}
+
+/** The member rules of openPrivatePhoto: status, the one visibility rule, blocks (§4, §6). */
+async function mayMemberOpen(
+  deps: Pick<AppDeps, "db">,
+  viewerId: number,
+  photo: NonNullable<Awaited<ReturnType<typeof repo.findPhotoFiles>>>,
+): Promise<boolean> {
+  const isOwn = photo.profile_id === viewerId;
+  if (!photo.is_private) return false;
+  if (photo.status !== "active" && !(isOwn && photo.status === "pending")) return false;
+  if (!isVisibleTo(viewerId, { ...photo, id: photo.profile_id })) return false;
+  // §4: a block either way closes the other's private photos at once, even through a URL issued before it.
+  try {
+    await assertNotBlocked(deps.db, viewerId, photo.profile_id);
+  } catch (err) {
+    if (err instanceof BlockedError) return false;
+    throw err;
+  }
+  return true;
 }
 
 /**

@@ -18,7 +18,9 @@ export const moderationRouter = router({
   /** The company's contact details for the complaints page (anyone). */
   contact: publicProcedure.query(({ ctx }) => moderation.complaintsContact(ctx.site)),
   /** Operators only (FORBIDDEN otherwise): open reports, unreviewed photos, the latest audit. */
-  queue: operatorProcedure.input(QueueInput).query(({ ctx, input }) => moderation.getQueue(ctx.deps, input?.limit)),
+  queue: operatorProcedure
+    .input(QueueInput)
+    .query(({ ctx, input }) => moderation.getQueue(ctx.deps, ctx.member.id, input?.limit)),
   dismiss: operatorProcedure
     .input(ReportActionInput)
     .mutation(({ ctx, input }) => moderation.dismissReport(ctx.deps, ctx.member.id, input.reportId, input.note)),

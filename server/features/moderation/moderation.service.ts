@@ -14,6 +14,7 @@ import {
   approvePhotoInTx,
   hidePhotoInTx,
   listPhotosForReview,
+  lockPhotoForReviewInTx,
   setProfileHiddenByModerationInTx,
   type PhotoForReview,
 } from "../members/photo-moderation.service.js";
@@ -53,6 +54,13 @@ export class CannotReportSelfError extends DomainError {
 export class EmailRequiredError extends DomainError {
   constructor() {
     super("VALIDATION", "Please enter your e-mail address so we can answer you.");
+  }
+}
+
+/** An operator's action names a report about someone (or something) else: nothing is written. */
+export class ReportSubjectMismatchError extends DomainError {
+  constructor() {
+    super("VALIDATION", "This report is about another member.");
   }
 }
 
@@ -285,16 +293,19 @@ export interface AuditEntry {
 
 /**
  * moderation.queue (/ops): open reports and unreviewed photos, oldest first, and the latest
- * audit entries.
+ * audit entries. Private photos come with URLs bound to the operator (listPhotosForReview).
+ * @param operatorId the operator asking.
  * @param limit of each list, 1..200 (default 50).
+ * @returns the three lists. No errors (the operator check is trpc/operator.ts).
  */
 export async function getQueue(
-  deps: Pick<AppDeps, "db">,
+  deps: Pick<AppDeps, "db" | "mediaUrlSecret">,
+  operatorId: number,
   limit = 50,
 ): Promise<{ reports: QueuedReport[]; photos: PhotoForReview[]; audit: AuditEntry[] }> {
   const [reports, photos, audit] = await Promise.all([
     repo.findOpenReports(deps.db, limit),
-    listPhotosForReview(deps, limit),
+    listPhotosForReview(deps, operatorId, limit),
     repo.findRecentActions(deps.db, limit),
   ]);
   return {
@@ -356,8 +367,11 @@ export async function dismissReport(
 /**
  * moderation.approvePhoto / moderation.hidePhoto: review a photo. Approving makes a pending
  * photo live; hiding takes it out of every public view (its owner sees a notice). A report
- * given is closed as actioned.
- * @throws NotFoundError when the photo does not exist.
+ * given must be about the photo's owner; it is closed as actioned. As with decisions about
+ * members, operators cannot review their own photos or another operator's (the four-eyes rule
+ * of photo moderation 'pre' would be void otherwise). On any error nothing is written.
+ * @throws NotFoundError (no such photo, no such report), ForbiddenError (own photo, or another
+ *         operator's), ReportSubjectMismatchError (VALIDATION: the report is about someone else).
  */
 export async function reviewPhoto(
   deps: Pick<AppDeps, "db" | "config">,
@@ -366,9 +380,12 @@ export async function reviewPhoto(
   decision: "approve" | "hide",
 ): Promise<{ ok: true }> {
   await inTransaction(deps.db, async (tx) => {
-    const { profileId } =
-      decision === "approve" ? await approvePhotoInTx(tx, input.photoId) : await hidePhotoInTx(deps, tx, input.photoId);
-    await closeGivenReport(tx, input.reportId, operatorId);
+    const { profileId } = await lockPhotoForReviewInTx(tx, input.photoId);
+    await assertMayActOn(tx, operatorId, profileId);
+    // Before the files move (hiding): a refused report leaves nothing to undo.
+    await closeGivenReport(tx, input.reportId, operatorId, profileId);
+    if (decision === "approve") await approvePhotoInTx(deps, tx, input.photoId);
+    else await hidePhotoInTx(deps, tx, input.photoId);
     await repo.insertAction(tx, {
       operator_id: operatorId,
       action: decision === "approve" ? "approve_photo" : "hide_photo",
@@ -389,8 +406,10 @@ export async function reviewPhoto(
  *    lose their sockets) and the profile is hidden from others;
  *  - ban: as suspend, for good; a login attempt answers ACCOUNT_BANNED (the §2 ban page);
  *  - reinstate: a suspended or banned member may log in again; the profile shows again.
- * A report given is closed as actioned. Operators cannot act on themselves or on other operators.
- * @throws NotFoundError (no such member), ForbiddenError (self or another operator).
+ * A report given must be about this member; it is closed as actioned. Operators cannot act on
+ * themselves or on other operators. On any error nothing is written.
+ * @throws NotFoundError (no such member, no such report), ForbiddenError (self or another
+ *         operator), ReportSubjectMismatchError (VALIDATION: the report is about someone else).
  */
 export async function decideAboutMember(
   deps: AppDeps,
@@ -411,7 +430,7 @@ export async function decideAboutMember(
       await repo.setModerationStatus(tx, input.userId, next);
       await setProfileHiddenByModerationInTx(tx, input.userId, next !== "ok");
     }
-    await closeGivenReport(tx, input.reportId, operatorId);
+    await closeGivenReport(tx, input.reportId, operatorId, input.userId);
     await repo.insertAction(tx, {
       operator_id: operatorId,
       action,
@@ -439,12 +458,34 @@ export async function decideAboutMember(
 }
 
 /**
- * Close the report an action was taken on (when one is given) as actioned; one already closed by
- * another operator stays as it is.
- * @throws NotFoundError when no report has this id (nothing is written).
+ * Operators act neither on their own account nor on another operator's (decideAboutMember's
+ * rule, for photos too). Reads the role without locking the member's row: the caller holds the
+ * photo's lock, and member-first transactions (photo deletion) lock the other way round.
+ * @throws ForbiddenError.
  */
-async function closeGivenReport(tx: Tx, reportId: number | undefined, operatorId: number): Promise<void> {
+async function assertMayActOn(tx: Tx, operatorId: number, memberId: number): Promise<void> {
+  if (memberId === operatorId) throw new ForbiddenError("Operators cannot act on their own account.");
+  const target = await repo.findModerationState(tx, memberId);
+  if (target?.role === "operator") throw new ForbiddenError("Operators cannot act on another operator.");
+}
+
+/**
+ * Close the report an action was taken on (when one is given) as actioned; one already closed by
+ * another operator stays as it is. The report must be about the member acted on (for a photo:
+ * its owner), so an action never closes an unrelated report.
+ * @param memberId the member the action is about.
+ * @throws NotFoundError when no report has this id, ReportSubjectMismatchError when it is about
+ *         someone else (or no one, as a complaint); the caller's transaction then writes nothing.
+ */
+async function closeGivenReport(
+  tx: Tx,
+  reportId: number | undefined,
+  operatorId: number,
+  memberId: number,
+): Promise<void> {
   if (reportId === undefined) return;
-  if (!(await repo.findReport(tx, reportId))) throw new NotFoundError("This report could not be found.");
+  const report = await repo.findReport(tx, reportId);
+  if (!report) throw new NotFoundError("This report could not be found.");
+  if (report.reported_user_id !== memberId) throw new ReportSubjectMismatchError();
   await repo.closeReport(tx, reportId, "actioned", operatorId);
 }

@@ -210,21 +210,16 @@ export function OpsPage() {
             {photos.map((p) => (
               <Col as="li" key={p.id}>
                 <Card className="h-100 shadow-sm border-0">
-                  {p.thumbUrl ? (
-                    <Card.Img
-                      variant="top"
-                      src={p.thumbUrl}
-                      alt={t`Photo of ${p.profileName}`}
-                      style={{ aspectRatio: "1", objectFit: "cover" }}
-                    />
-                  ) : (
-                    <div className="bg-body-secondary small text-center p-3" style={{ aspectRatio: "1" }}>
-                      <Trans>Private photo</Trans>
-                    </div>
-                  )}
+                  <Card.Img
+                    variant="top"
+                    src={p.thumbUrl}
+                    alt={t`Photo of ${p.profileName}`}
+                    style={{ aspectRatio: "1", objectFit: "cover" }}
+                  />
                   <Card.Body className="p-2 d-grid gap-1">
                     <div className="small text-truncate">
                       <Link to={paths.member(p.profileId)}>{p.profileName}</Link>{" "}
+                      {p.isPrivate && <Badge bg="dark">{t`Private`}</Badge>}{" "}
                       {p.status === "pending" && (
                         <Badge bg="warning" text="dark">
                           {t`pending`}
