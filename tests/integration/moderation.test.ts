@@ -152,6 +152,9 @@ describe("reporting and the operator console", () => {
       { subject: "profile", profileId: 2 ** 31, reason: "spam" },
       { subject: "profile", profileId: b.id, reason: "spam", details: "x".repeat(2001) },
       { subject: "profile", profileId: b.id, reason: "spam", details: "nul\u0000byte" },
+      // The profile text rules (memberText): no text reordered or hidden from the operator.
+      { subject: "profile", profileId: b.id, reason: "spam", details: "see \u202eelif siht" },
+      { subject: "complaint", reason: "other", details: "Z\u0301\u0302\u0303\u0304\u0305algo" },
       { subject: "nothing", reason: "spam" },
       { subject: "message", conversationId: mine.conversationId, seq: 2 ** 31 - 1, reason: "spam" },
       { subject: "message", conversationId: mine.conversationId, seq: 0, reason: "spam" },

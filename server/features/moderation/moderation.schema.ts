@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { Id, INT32_MAX, Seq, safeText } from "../../validation.js";
+import { Id, INT32_MAX, Seq } from "../../validation.js";
+import { memberText } from "../members/profile-fields.schema.js";
 
 /** Reasons a member or visitor gives for a report (issue 10). */
 export const REPORT_REASONS = ["spam", "fake_profile", "harassment", "underage", "offensive_photo", "other"] as const;
@@ -10,7 +11,8 @@ export const MAX_REPORT_DETAILS_CHARS = 2000;
 /** Longest note an operator adds to an action (characters). */
 export const MAX_MODERATION_NOTE_CHARS = 1000;
 
-const Details = safeText({ max: MAX_REPORT_DETAILS_CHARS, multiline: true, label: "Text" }).optional();
+/** Free text read by operators (and a warning's note, by the member): the profile text rules (memberText). */
+const Details = memberText({ max: MAX_REPORT_DETAILS_CHARS, multiline: true, label: "Text" }).optional();
 
 /**
  * moderation.report: what is reported. A member reports a profile, one message (by its
@@ -31,13 +33,13 @@ export const ReportInput = z.discriminatedUnion("subject", [
   z.object({
     subject: z.literal("complaint"),
     reason: ReportReason,
-    details: safeText({ min: 1, max: MAX_REPORT_DETAILS_CHARS, multiline: true, label: "Text" }),
+    details: memberText({ min: 1, max: MAX_REPORT_DETAILS_CHARS, multiline: true, label: "Text" }),
     email: z.email({ message: "Invalid email" }).max(254).optional(),
   }),
 ]);
 export type ReportInput = z.infer<typeof ReportInput>;
 
-const Note = safeText({ max: MAX_MODERATION_NOTE_CHARS, multiline: true, label: "Note" }).optional();
+const Note = memberText({ max: MAX_MODERATION_NOTE_CHARS, multiline: true, label: "Note" }).optional();
 
 /** The /ops queue: how many of each list (1..200). */
 export const QueueInput = z.object({ limit: z.number().int().min(1).max(200).optional() }).optional();
