@@ -85,6 +85,8 @@ export interface LoginAttemptsTable {
 export interface PushSubscriptionsTable {
   id: Generated<number>;
   user_id: number;
+  /** The session it was sent from: it ends with it (ON DELETE CASCADE). */
+  session_id: string;
   endpoint: string;
   p256dh: string;
   auth: string;

@@ -56,7 +56,7 @@ export function userRoutes(deps: AppDeps) {
         const member = await requireMember(deps, req);
         await deps.rateLimits.consume("push_subscribe", `m:${member.id}`); // as tRPC's push.subscribe
         const input = parse(PushSubscriptionInput, req.body);
-        const state = await savePushSubscription(deps, member.id, input);
+        const state = await savePushSubscription(deps, member, input);
         return noStore(reply).send({ ok: true, push: state });
       }
       // Login (JSON or form-encoded, §7): the same service as accounts.login, throttle included.

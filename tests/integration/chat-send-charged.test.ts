@@ -5,6 +5,7 @@ import { useTestServer } from "../support/server.js";
 import { appCodeOf, creditsOf, failureOf, memberFactory, type MemberWithApi } from "../support/factories.js";
 import { findMails } from "../../server/features/mail/mail.repository.js";
 import { sendMessageFast } from "../../server/features/chats/send-fast.repository.js";
+import { hashToken } from "../../server/features/accounts/sessions.service.js";
 
 /**
  * chat_send_charged (migration 2026_11_26_0100): a premium member's first message, its §3
@@ -209,7 +210,13 @@ describe("a premium member's first message in one statement", () => {
     const unsubscribed = await member();
     await t.server.deps.db
       .insertInto("push_subscriptions")
-      .values({ user_id: subscribed.id, endpoint: `https://push.test/${subscribed.id}`, p256dh: "k", auth: "a" })
+      .values({
+        user_id: subscribed.id,
+        session_id: hashToken(subscribed.sessionToken),
+        endpoint: `https://push.test/${subscribed.id}`,
+        p256dh: "k",
+        auth: "a",
+      })
       .execute();
     const row = await statement(a, subscribed, { push: true });
     expect(row).toMatchObject({ outcome: "sent", push_queued: true });

@@ -196,6 +196,35 @@ describe("subscriptions", () => {
     expect(err.message).toBe("The push endpoint must be the https URL of a push service");
   });
 
+  it("a subscription ends with the session it came from: logout over tRPC or the legacy API, or a password change elsewhere", async () => {
+    // Logout (tRPC accounts.logout).
+    const a = await member();
+    await subscribed(a);
+    await a.api.accounts.logout();
+    expect(await subscriptionsOf(a)).toBe(0);
+    // Logout (§7 GET /api/logout.php).
+    const b = await member();
+    const browser = TestBrowser.withSession(t.server, b);
+    await browser.trpc.push.subscribe.mutate({ subscription: pushService.subscribe().subscription });
+    expect(await subscriptionsOf(b)).toBe(1);
+    await (await browser.fetch("/api/logout.php")).arrayBuffer();
+    expect(await subscriptionsOf(b)).toBe(0);
+    // The phone's session ends when the password is changed on the computer: so do its pushes.
+    const c = await member();
+    const phone = await TestBrowser.loggedIn(t.server, c);
+    const sub = pushService.subscribe();
+    await phone.trpc.push.subscribe.mutate({ subscription: sub.subscription });
+    await c.api.security.changePassword({
+      oldPassword: c.password,
+      password: "a new secret 42",
+      passwordRepeat: "a new secret 42",
+    });
+    expect(await subscriptionsOf(c)).toBe(0);
+    // A message for them now queues no push at all.
+    await send(await member(), c);
+    expect(await pushRowsOf(c)).toBe(0);
+  });
+
   it("an endpoint in characters other than printable ASCII is refused with a clear error, never a 500", async () => {
     const b = await member();
     const keys = pushService.subscribe().subscription.keys;

@@ -11,7 +11,14 @@ import type { PushState } from "../../../db/database.js";
  */
 export async function upsertSubscription(
   tx: Tx,
-  row: { user_id: number; endpoint: string; p256dh: string; auth: string; expiration_time: Date | null },
+  row: {
+    user_id: number;
+    session_id: string;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    expiration_time: Date | null;
+  },
   keep: number,
 ): Promise<void> {
   await tx
@@ -22,6 +29,7 @@ export async function upsertSubscription(
         .column("endpoint")
         .doUpdateSet({
           user_id: row.user_id,
+          session_id: row.session_id,
           p256dh: row.p256dh,
           auth: row.auth,
           expiration_time: row.expiration_time,
@@ -72,15 +80,30 @@ export async function hasSubscription(db: DB | Tx, userId: number): Promise<bool
   return r !== undefined;
 }
 
-/** The member's subscriptions, not expired, oldest first. */
+/** The member's subscriptions whose session and subscription have not expired, oldest first. */
 export function findSubscriptions(db: DB, userId: number) {
-  return db
-    .selectFrom("push_subscriptions")
-    .select(["id", "endpoint", "p256dh", "auth"])
-    .where("user_id", "=", userId)
-    .where((eb) => eb.or([eb("expiration_time", "is", null), eb("expiration_time", ">", sql<Date>`now()`)]))
-    .orderBy("id")
-    .execute();
+  return (
+    db
+      .selectFrom("push_subscriptions")
+      .innerJoin("sessions", "sessions.id", "push_subscriptions.session_id")
+      .select([
+        "push_subscriptions.id",
+        "push_subscriptions.endpoint",
+        "push_subscriptions.p256dh",
+        "push_subscriptions.auth",
+      ])
+      .where("push_subscriptions.user_id", "=", userId)
+      // A session past its expiry is over too, though its row is not deleted yet.
+      .where("sessions.expires_at", ">", sql<Date>`now()`)
+      .where((eb) =>
+        eb.or([
+          eb("push_subscriptions.expiration_time", "is", null),
+          eb("push_subscriptions.expiration_time", ">", sql<Date>`now()`),
+        ]),
+      )
+      .orderBy("push_subscriptions.id")
+      .execute()
+  );
 }
 
 /** A subscription the push service called gone (404/410). */

@@ -11,7 +11,7 @@ export const pushRouter = router({
    */
   subscribe: memberProcedure
     .input(PushSubscriptionInput)
-    .mutation(async ({ ctx, input }) => ({ state: await push.savePushSubscription(ctx.deps, ctx.member.id, input) })),
+    .mutation(async ({ ctx, input }) => ({ state: await push.savePushSubscription(ctx.deps, ctx.member, input) })),
 
   /** The member's last recorded §4 state: { state: 'subscribed' | 'not_subscribed' | 'denied' | null }. */
   state: memberProcedure.query(async ({ ctx }) => ({ state: await push.getPushState(ctx.deps, ctx.member.id) })),

@@ -73,6 +73,9 @@ export class PushEndpointInsecureError extends DomainError {
  * PUSH_SUBSCRIPTIONS_PER_MEMBER are kept; an endpoint already stored moves to this member when
  * it comes with the same browser key); false means the member is not subscribed (their
  * subscriptions are dropped); 'denied' is recorded as denied (§4) and drops them too.
+ * A subscription belongs to the session it is sent from and ends with it (logout, a password
+ * reset, suspension, expiry): the device then gets no more of this member's pushes.
+ * @param member the member and the session the call came with (SessionMember).
  * @returns the member's push state afterwards: 'subscribed', 'not_subscribed' or 'denied'.
  * @throws PushEndpointInsecureError (VALIDATION) for an endpoint that is not https on a public host
  *         name (push-endpoint.ts: no IP literal, no local name; http only on 127.0.0.1 / localhost
@@ -80,9 +83,10 @@ export class PushEndpointInsecureError extends DomainError {
  */
 export async function savePushSubscription(
   deps: Pick<AppDeps, "db" | "config">,
-  userId: number,
+  member: { id: number; sessionId: string },
   input: PushSubscriptionInput,
 ): Promise<PushState> {
+  const userId = member.id;
   const sub = input.subscription;
   if (typeof sub === "object" && !endpointAllowed(sub.endpoint, deps.config.PUSH_ALLOW_LOOPBACK_HTTP))
     throw new PushEndpointInsecureError();
@@ -93,6 +97,7 @@ export async function savePushSubscription(
         tx,
         {
           user_id: userId,
+          session_id: member.sessionId,
           endpoint: sub.endpoint,
           p256dh: sub.keys.p256dh,
           auth: sub.keys.auth,
