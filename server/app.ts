@@ -55,6 +55,9 @@ import { startDeletionPurgeJob } from "./features/account-deletion/deletion.serv
 /** How often sockets are checked for a send buffer past WS_MAX_BUFFERED_BYTES. */
 const SLOW_CONSUMER_CHECK_MS = 1000;
 
+/** What the pages may use of the browser's powerful features (Permissions-Policy). */
+const PERMISSIONS_POLICY =
+  "accelerometer=(), camera=(), display-capture=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()";
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const clientDist = path.join(rootDir, "dist", "client");
 
@@ -121,7 +124,13 @@ export async function buildApp(
     log,
     mailer:
       opts.deps?.mailer ??
-      createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM, log }),
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        mailDir: config.mailDir,
+        from: config.MAIL_FROM,
+        log,
+        logLinks: config.NODE_ENV !== "production",
+      }),
     metrics,
     sockets: new SocketRegistry(),
     presence:
@@ -200,7 +209,12 @@ export async function buildApp(
     },
     hsts: false,
   });
-  app.addHook("onRequest", (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err as Error)));
+  app.addHook("onRequest", (req, reply, done) => {
+    // Powerful features the site does not use are off for it and any frame; geolocation is its own
+    // (the §2 signup step asks for the member's place).
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
+    securityHeaders(req.raw, reply.raw, (err) => done(err as Error));
+  });
 
   // Metrics: request durations by route.
   app.addHook("onResponse", async (req, reply) => {
@@ -258,13 +272,19 @@ export async function buildApp(
       createContext: createContextFactory(deps),
       // Issue 10: one batched request carries at most this many calls (400 beyond).
       maxBatchSize: config.TRPC_MAX_BATCH_SIZE,
-      responseMeta({ errors }) {
+      responseMeta({ errors, paths }) {
+        // Answers are a member's own data (or a visitor's session): never stored by a browser or
+        // a shared cache, so none stays on the device after logout.
+        const headers = new Headers({ "cache-control": "private, no-store" });
+        // The member's logout also empties this origin's HTTP cache in the browser (the pages and
+        // polls answered before, which are stored to be revalidated).
+        if (paths?.includes("accounts.logout")) headers.set("clear-site-data", '"cache"');
         // 503 (database restarting) and 429 (an abuse limit) tell clients when to come back.
         const limited = errors.map((e) => e.cause).find((c) => c instanceof RateLimitedError);
-        if (limited) return { headers: new Headers({ "retry-after": String(limited.retryAfterSeconds) }) };
-        return errors.some((e) => e.code === "SERVICE_UNAVAILABLE")
-          ? { headers: new Headers({ "retry-after": String(RETRY_AFTER_SECONDS) }) }
-          : {};
+        if (limited) headers.set("retry-after", String(limited.retryAfterSeconds));
+        else if (errors.some((e) => e.code === "SERVICE_UNAVAILABLE"))
+          headers.set("retry-after", String(RETRY_AFTER_SECONDS));
+        return { headers };
       },
       onError({ error, path: procedure }) {
         if (error.code === "INTERNAL_SERVER_ERROR")

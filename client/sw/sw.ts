@@ -1,3 +1,4 @@
+import { sameSitePath } from "../lib/same-site-path";
 /**
  * The service worker (issue 11; §7 "A push service worker is registered"; §2 installed app),
  * built by scripts/vite-service-worker.ts into /sw.js (scope "/", served `no-cache`).
@@ -119,7 +120,8 @@ sw.addEventListener("push", (event) => {
   }
   const nav = navigator as Navigator & { setAppBadge?: (n: number) => Promise<void> };
   const badge = typeof p.badge === "number" && p.badge > 0 ? nav.setAppBadge?.(p.badge).catch(() => {}) : undefined;
-  const url = typeof p.url === "string" && p.url.startsWith("/") ? p.url : "/";
+  // A path of this site only (not "//host" nor "/\\host", which browsers read as another site).
+  const url = (typeof p.url === "string" && sameSitePath(p.url)) || "/";
   event.waitUntil(
     Promise.all([
       sw.registration.showNotification(p.title || "Amora", {

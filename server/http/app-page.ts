@@ -17,6 +17,8 @@ export interface FirstScreenOfPage {
   data: unknown;
   /** Same-site paths of the images the first screenful shows first: preloaded with high priority. */
   images: readonly string[];
+  /** The data is a logged-in member's own: the page is never stored (http/site-pages.ts). */
+  personal?: boolean;
 }
 
 /** A path on this site with nothing to escape in an attribute (the photos' `/media/<hash>.webp`). */

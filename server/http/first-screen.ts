@@ -80,7 +80,7 @@ export function firstScreenLoader(
             if (item.mainImage) images.push(item.mainImage.url);
         }
       }
-      return { data, images };
+      return { data, images, personal: me !== null };
     } catch (err) {
       deps.log.warn({ err }, "the app page's first-screen data failed: the client will ask");
       return null;

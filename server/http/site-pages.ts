@@ -125,11 +125,16 @@ export async function clientRoutes(
           .type("text/html; charset=utf-8")
           // The page follows the cookies and the encoding; one that sets a cookie or brings the
           // first screen's data (this browser's session and country) is its own: never kept by a
-          // shared cache.
+          // shared cache. One that brings a member's own data (their account, their search) is not
+          // stored at all: it must not stay in the browser's cache after logout.
           .header("vary", "accept-encoding, cookie")
           .header(
             "cache-control",
-            setCookie || firstScreen !== null ? `private, ${REVALIDATE_CACHE}` : REVALIDATE_CACHE,
+            firstScreen?.personal
+              ? "private, no-store"
+              : setCookie || firstScreen !== null
+                ? `private, ${REVALIDATE_CACHE}`
+                : REVALIDATE_CACHE,
           )
           .send(encoding ? body.encoded(encoding) : body.html)
       );

@@ -15,13 +15,20 @@ export interface Mail {
 
 /**
  * Outgoing e-mail. Embedded default: each mail is written as an .eml file under
- * var/mail/ and its path logged. With SMTP_URL: sent through nodemailer's SMTP transport.
+ * var/mail/ and its path logged (with its first link when `logLinks`: development and tests, never
+ * production). With SMTP_URL: sent through nodemailer's SMTP transport.
  */
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-export function createMailer(opts: { smtpUrl?: string; mailDir: string; from: string; log: Logger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  mailDir: string;
+  from: string;
+  log: Logger;
+  logLinks?: boolean;
+}): Mailer {
   const transport = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
@@ -35,7 +42,9 @@ export function createMailer(opts: { smtpUrl?: string; mailDir: string; from: st
       await fs.mkdir(opts.mailDir, { recursive: true });
       const file = path.join(opts.mailDir, `${Date.now()}-${crypto.randomBytes(4).toString("hex")}.eml`);
       await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
-      const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+      // The first link (an activation or reset link) is logged for development only: in production
+      // it would put a working token into the logs.
+      const link = opts.logLinks ? /https?:\/\/\S+/.exec(mail.text)?.[0] : undefined;
       opts.log.info({ to: mail.to, subject: mail.subject, file, link }, "mail written to file");
     },
   };

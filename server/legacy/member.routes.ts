@@ -45,7 +45,8 @@ export function memberRoutes(deps: AppDeps) {
       const member = await memberOf(deps, req);
       if (member) await accounts.logout(deps, member.sessionId);
       setCookie(deps, req, reply, AUTH_COOKIE_NAME, "", 0);
-      return noStore(reply).send({ ok: true });
+      // As tRPC's accounts.logout: the browser forgets what it stored of this origin's answers.
+      return noStore(reply).header("clear-site-data", '"cache"').send({ ok: true });
     });
 
     /** §7 chat list; conditional (ETag on the member's event seq): an unchanged poll is one query and a 304. */

@@ -292,3 +292,27 @@ describe("the Origin of our own pages, scheme included (without PUBLIC_ORIGIN)",
     }
   });
 });
+
+describe("what a browser keeps of a member's answers", () => {
+  it("tRPC answers are never stored; a logout empties this origin's HTTP cache; powerful features are off", async () => {
+    const { browser } = await loggedIn();
+    const me = await browser.fetch("/trpc/accounts.me");
+    expect(me.headers.get("cache-control")).toBe("private, no-store");
+    expect(me.headers.get("permissions-policy")).toMatch(/camera=\(\)/);
+    expect(me.headers.get("permissions-policy")).toMatch(/geolocation=\(self\)/);
+    await me.arrayBuffer();
+    const logout = await browser.fetch("/trpc/accounts.logout", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(logout.status).toBe(200);
+    expect(logout.headers.get("clear-site-data")).toBe('"cache"');
+    await logout.arrayBuffer();
+    // The legacy logout likewise.
+    const other = (await loggedIn()).browser;
+    const legacy = await other.fetch("/api/logout.php");
+    expect(legacy.headers.get("clear-site-data")).toBe('"cache"');
+    await legacy.arrayBuffer();
+  });
+});

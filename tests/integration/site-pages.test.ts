@@ -159,7 +159,8 @@ describe("the app's files", () => {
     const member = await createMember(built.deps, { name: "Page Member", confirmed: false }); // signup opened its session
     const res = await get("/members", { cookie: `auth=${member.sessionToken}; locale=en` });
     expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toBe("private, no-cache");
+    // A member's own data: never stored by the browser, so none stays on the device after logout.
+    expect(res.headers["cache-control"]).toBe("private, no-store");
     expect(String(res.headers.vary)).toMatch(/cookie/i);
     const { "members.search": search, ...data } = firstScreenIn(res.body);
     expect(data).toEqual(await answers(member));

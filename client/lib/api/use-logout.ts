@@ -2,6 +2,7 @@ import { useNavigate } from "react-router";
 import { trpc } from "../trpc";
 import { setLoggingOut, useSessionChanged } from "../session";
 import { forgetPushSubscription } from "../push";
+import { forgetMemberOnThisDevice } from "../device-storage";
 
 /** accounts.logout (§2 account menu): ends the session everywhere and goes home. */
 export function useLogout() {
@@ -11,10 +12,8 @@ export function useLogout() {
     // The 403s the logout itself causes (its sockets closed first) must not send the member to /login.
     onMutate: () => setLoggingOut(true),
     onSettled: async () => {
-      // §4: the welcome time bonus (and its banner and popup dismissals) clears on logout.
-      for (const key of Object.keys(localStorage))
-        if (key.startsWith("alert-dismissed:time-bonus")) localStorage.removeItem(key);
-      for (const key of Object.keys(sessionStorage)) if (key.startsWith("time-bonus-")) sessionStorage.removeItem(key);
+      // What this browser kept about the member goes (the §4 welcome time bonus's dismissals too).
+      forgetMemberOnThisDevice();
       // The session has ended on the server: leave the member's page at once, then forget the
       // member (new socket, no cached data), as account deletion does. Neither a call answered
       // 403 nor the member-only page may send the visitor to /login?next=<that page> meanwhile:

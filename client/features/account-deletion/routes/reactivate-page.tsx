@@ -1,23 +1,23 @@
 import { useEffect, useRef } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { Alert, Card } from "react-bootstrap";
 import { Trans } from "@lingui/react/macro";
 import { LoadingState } from "../../../components/ui/states";
 import { useReactivateAccount } from "../../../lib/api/use-reactivate-account";
 import { useErrorText } from "../../../lib/errors";
 import { paths } from "../../../app/paths";
+import { useLinkToken } from "../../../lib/use-link-token";
 
 /**
  * /reactivate?token=…: the link of the deletion mail (§4). Within 14 days the account comes back
  * and the member is logged in; afterwards §8 'Link expired or invalid, request a new email.'
  */
 export function ReactivatePage() {
-  const [params] = useSearchParams();
+  const token = useLinkToken();
   const navigate = useNavigate();
   const reactivate = useReactivateAccount();
   const errorText = useErrorText();
   const started = useRef(false);
-  const token = params.get("token") ?? "";
   useEffect(() => {
     if (started.current) return;
     started.current = true;

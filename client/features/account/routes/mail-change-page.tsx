@@ -1,25 +1,26 @@
 import { useEffect, useRef } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { Card } from "react-bootstrap";
 import { Trans } from "@lingui/react/macro";
 import { LoadingState } from "../../../components/ui/states";
 import { useErrorText } from "../../../lib/errors";
 import { useConfirmEmailChange } from "../api/use-confirm-email-change";
+import { useLinkToken } from "../../../lib/use-link-token";
 
 /**
  * §2 /mail-change/do?token=…: the link mailed to a new address. The token is posted once (a GET
  * never changes state); the outcome is shown here.
  */
 export function MailChangeDoPage() {
-  const [params] = useSearchParams();
+  const token = useLinkToken();
   const confirm = useConfirmEmailChange();
   const errorText = useErrorText();
   const sent = useRef(false);
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    confirm.mutate({ token: params.get("token") ?? "" });
-  }, [confirm, params]);
+    confirm.mutate({ token });
+  }, [confirm, token]);
   if (confirm.isPending || confirm.isIdle) return <LoadingState />;
   return (
     <Card className="auth-card mx-auto shadow-sm text-center">

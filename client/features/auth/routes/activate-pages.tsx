@@ -1,23 +1,23 @@
 import { useEffect, useRef } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { Card } from "react-bootstrap";
 import { Trans } from "@lingui/react/macro";
 import { LoadingState } from "../../../components/ui/states";
 import { useActivate } from "../api/use-activate";
+import { useLinkToken } from "../../../lib/use-link-token";
 
 /**
  * The e-mail link lands here with ?token=…; the token is posted (a GET never changes state)
  * and the member goes on to /activate/done or /activate/error (§2, §4).
  */
 export function ActivatePage() {
-  const [params] = useSearchParams();
+  const token = useLinkToken();
   const navigate = useNavigate();
   const activate = useActivate();
   const sent = useRef(false);
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    const token = params.get("token") ?? "";
     if (token.length < 10) {
       navigate("/activate/error", { replace: true });
       return;
@@ -29,7 +29,7 @@ export function ActivatePage() {
         onError: () => navigate("/activate/error", { replace: true }),
       },
     );
-  }, [activate, navigate, params]);
+  }, [activate, navigate, token]);
   return <LoadingState />;
 }
 

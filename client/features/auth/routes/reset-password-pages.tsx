@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { Alert, Button, Card, Form } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useErrorText } from "../../../lib/errors";
 import { useRequestPasswordReset } from "../api/use-request-password-reset";
 import { useCompletePasswordReset } from "../api/use-complete-password-reset";
+import { useLinkToken } from "../../../lib/use-link-token";
 
 /**
  * §2 /reset-password: the member's e-mail address; a link valid for one hour is mailed. The answer
@@ -86,12 +87,11 @@ interface NewPasswordForm {
  */
 export function ResetPasswordDoPage() {
   const { t } = useLingui();
-  const [params] = useSearchParams();
+  const token = useLinkToken();
   const navigate = useNavigate();
   const complete = useCompletePasswordReset();
   const errorText = useErrorText();
   const { register, handleSubmit, formState, getValues } = useForm<NewPasswordForm>();
-  const token = params.get("token") ?? "";
   const onSubmit = handleSubmit((values) =>
     complete.mutate({ token, ...values }, { onSuccess: () => navigate("/members", { replace: true }) }),
   );

@@ -1,17 +1,17 @@
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { Alert, Button, Card } from "react-bootstrap";
 import { Trans } from "@lingui/react/macro";
 import { useUnsubscribe } from "../../../lib/api/use-unsubscribe";
 import { useErrorText } from "../../../lib/errors";
 import { paths } from "../../../app/paths";
+import { useLinkToken } from "../../../lib/use-link-token";
 
 /**
  * /unsubscribe?token=…: where the unsubscribe link of a mail leads (no login needed). It asks
  * first: a GET never unsubscribes, since mail scanners follow links.
  */
 export function UnsubscribePage() {
-  const [params] = useSearchParams();
-  const token = params.get("token") ?? "";
+  const token = useLinkToken();
   const unsubscribe = useUnsubscribe();
   const errorText = useErrorText();
   return (
