@@ -15,7 +15,7 @@ import { privatePhotoUrl } from "../../server/features/members/members.photos.js
  * only an active photo is ever main or on a card; operators see private photos through URLs bound
  * to them; operators review neither their own photos nor another operator's; an action closes only
  * a report about the member acted on; a private photo's URL dies with its owner's visibility; a
- * hidden photo's blurred copy is no longer public, and its files outlive the owner's deletion.
+ * hidden photo's blurred copy is no longer public, and its files are kept until the owner deletes it.
  */
 const t = useTestServer();
 const member = (opts: { paid?: boolean } = {}) => createMemberWithApi(t.server.deps, opts);
@@ -135,6 +135,28 @@ describe("F2: operators see private photos in the review queue", () => {
     expect(await statusOf(privatePhotoUrl(t.server.deps.mediaUrlSecret, waiting.id, "full", premium.id), premium)).toBe(
       404,
     );
+  });
+
+  it("a report's copy of a profile shows its private photos to the operator, whenever the report is read", async () => {
+    const [owner, reporter, op] = await Promise.all([member(), member({ paid: true }), operator()]);
+    await upload(owner, "#3a3");
+    const secret = await upload(owner, "#a33", true);
+    await reporter.api.moderation.report({ subject: "profile", profileId: owner.id, reason: "fake_profile" });
+    const queued = (await op.api.moderation.queue()).reports.find((r) => r.reported?.id === owner.id)!;
+    const photos = (queued.snapshot as { profile: { photos: string[] } }).profile.photos;
+    const copy = photos.find((u) => u.startsWith(`/media/p/${secret.id}/`))!;
+    expect(copy).toBeDefined();
+    expect(await statusOf(copy, op)).toBe(200);
+    // What the report stored is the reporter's URL: the operator could not open it.
+    const stored = (
+      await t.server.deps.db
+        .selectFrom("reports")
+        .select("snapshot")
+        .where("id", "=", queued.id)
+        .executeTakeFirstOrThrow()
+    ).snapshot as { profile: { photos: string[] } };
+    const reporters = stored.profile.photos.find((u) => u.startsWith(`/media/p/${secret.id}/`))!;
+    expect(await statusOf(reporters, op)).toBe(404);
   });
 });
 

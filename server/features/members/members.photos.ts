@@ -44,6 +44,17 @@ export function privatePhotoUrl(
 }
 
 /**
+ * A photo URL issued to someone (a report's copy of a profile keeps the reporter's) made usable by
+ * `viewerId`: a private photo's URL is signed again for them, for PRIVATE_PHOTO_URL_TTL_SECONDS;
+ * a public address, or anything else, is returned as it is. The server still checks, at the
+ * fetch, that this viewer may open the photo (photos.service openPrivatePhoto).
+ */
+export function reissuedPhotoUrl(secret: string, url: string, viewerId: number): string {
+  const m = /^\/media\/p\/([1-9][0-9]{0,9})\/(full|thumb)\?/.exec(url);
+  return m ? privatePhotoUrl(secret, Number(m[1]), m[2] as PhotoVariant, viewerId) : url;
+}
+
+/**
  * Check a private photo URL for the viewer fetching it.
  * @returns the seconds it stays valid, or null (bad signature, another viewer, expired).
  */

@@ -9,6 +9,7 @@ import { endAllSessionsOfMember } from "../accounts/sessions.service.js";
 import { getCurrentUser } from "../accounts/accounts.service.js";
 import { deliverQueuedMail, enqueueMail } from "../mail/mail.service.js";
 import { getMemberProfile } from "../members/members.service.js";
+import { reissuedPhotoUrl } from "../members/members.photos.js";
 import { getConversation } from "../chats/chats.service.js";
 import {
   approvePhotoInTx,
@@ -62,6 +63,25 @@ export class ReportSubjectMismatchError extends DomainError {
   constructor() {
     super("VALIDATION", "This report is about another member.");
   }
+}
+
+/**
+ * A report's copy of a profile holds the photo URLs the reporter was given; a private photo's
+ * was signed for the reporter and expired an hour later. The operator reading the queue gets
+ * each signed for them instead, so the evidence can be opened whenever the report is read.
+ */
+function withPhotosFor(secret: string, snapshot: unknown, operatorId: number): unknown {
+  const profile = (snapshot as { profile?: { mainImage?: unknown; photos?: unknown } } | null)?.profile;
+  if (!profile) return snapshot;
+  const again = (u: unknown) => (typeof u === "string" ? reissuedPhotoUrl(secret, u, operatorId) : u);
+  return {
+    ...(snapshot as object),
+    profile: {
+      ...profile,
+      mainImage: again(profile.mainImage),
+      photos: Array.isArray(profile.photos) ? profile.photos.map(again) : profile.photos,
+    },
+  };
 }
 
 /** How many messages of a chat a chat report keeps a copy of (the latest). */
@@ -268,7 +288,7 @@ export interface QueuedReport {
   subject: ReportSubject;
   reason: ReportReason;
   details: string;
-  /** The copy of the reported content (shape by subject, see submitReport). */
+  /** The copy of the reported content (shape by subject, see submitReport); its private photos' URLs signed for the operator reading it. */
   snapshot: unknown;
   reporter: { id: number | null; name: string | null; email: string | null };
   reported: { id: number; name: string | null; status: ModerationStatus } | null;
@@ -314,7 +334,7 @@ export async function getQueue(
       subject: r.subject,
       reason: r.reason,
       details: r.details,
-      snapshot: r.snapshot,
+      snapshot: withPhotosFor(deps.mediaUrlSecret, r.snapshot, operatorId),
       reporter: { id: r.reporter_id, name: r.reporter_name, email: r.reporter_email },
       reported:
         r.reported_user_id === null

@@ -323,7 +323,7 @@ interface SnapshotMessage {
   gift: string | null;
 }
 interface SnapshotShape {
-  profile?: { id: number; name: string; note?: string; mainImage?: string | null };
+  profile?: { id: number; name: string; note?: string; mainImage?: string | null; photos?: Array<string | null> };
   message?: SnapshotMessage;
   before?: SnapshotMessage[];
   messages?: SnapshotMessage[];
@@ -332,7 +332,10 @@ interface SnapshotShape {
 
 /** The copy of what was reported, as it was when the report was made. */
 function Snapshot({ report }: { report: QueuedReport }) {
+  const { t } = useLingui();
   const s = (report.snapshot ?? {}) as SnapshotShape;
+  // The profile's other photos as the reporter saw them (private ones signed for this operator).
+  const photos = (s.profile?.photos ?? []).filter((u): u is string => !!u && u !== s.profile?.mainImage).slice(0, 8);
   const lines = s.message ? [...(s.before ?? []), s.message] : (s.messages ?? []);
   const reportedId = report.reported?.id;
   return (
@@ -340,6 +343,21 @@ function Snapshot({ report }: { report: QueuedReport }) {
       {s.profile?.note && report.subject === "profile" && <p className="mb-1">“{s.profile.note}”</p>}
       {s.profile?.mainImage && report.subject === "profile" && (
         <img src={s.profile.mainImage} alt="" width={64} height={64} className="rounded object-fit-cover" />
+      )}
+      {report.subject === "profile" && photos.length > 0 && (
+        <div className="d-flex flex-wrap gap-1 mt-1">
+          {photos.map((url, i) => (
+            <img
+              key={url}
+              src={url}
+              alt={t`Photo ${i + 1} of ${s.profile?.name ?? ""}`}
+              width={48}
+              height={48}
+              loading="lazy"
+              className="rounded object-fit-cover"
+            />
+          ))}
+        </div>
       )}
       {lines.length > 0 && (
         <ol className="list-unstyled mb-0">
