@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
+import { uploadPhoto as uploadOnePhoto } from "../support/photos.js";
 import { TestBrowser } from "../support/client.js";
 import {
   appCodeOf,
@@ -41,19 +41,7 @@ function reactivationToken(email: string): string {
   return decodeURIComponent(/\/reactivate\?token=([A-Za-z0-9_%-]+)/.exec(mail.text)![1]!);
 }
 
-async function uploadPhoto(m: { sessionToken: string }) {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c36" } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append("photo", new Blob([new Uint8Array(png)], { type: "image/png" }), "me.png");
-  const res = await fetch(`${t.server.url}/media/upload`, {
-    method: "POST",
-    body: form,
-    headers: { cookie: `auth=${m.sessionToken}` },
-  });
-  expect([200, 201]).toContain(res.status);
-}
+const uploadPhoto = (m: { sessionToken: string }) => uploadOnePhoto(t.server, m);
 
 /** What the other member `viewer` can see of `m`: search, profile, likes, chats. */
 async function seenBy(viewer: MemberWithApi, m: { id: number }) {

@@ -1,6 +1,6 @@
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
+import { uploadPhoto } from "../support/photos.js";
 import { activationTokenFor } from "../support/mailbox.js";
 import { TestBrowser } from "../support/client.js";
 import {
@@ -366,21 +366,7 @@ describe("reporting and the operator console", () => {
   });
 
   describe("photo moderation", () => {
-    const png = (background: string) =>
-      sharp({ create: { width: 64, height: 64, channels: 3, background } })
-        .png()
-        .toBuffer();
-    async function upload(m: { sessionToken: string }, background: string) {
-      const form = new FormData();
-      form.append("photo", new Blob([new Uint8Array(await png(background))], { type: "image/png" }), "me.png");
-      const res = await fetch(`${t.server.url}/media/upload`, {
-        method: "POST",
-        body: form,
-        headers: { cookie: `auth=${m.sessionToken}` },
-      });
-      expect(res.status).toBe(201);
-      return ((await res.json()) as { photo: { id: number; isMain: boolean; status: string; url: string } }).photo;
-    }
+    const upload = (m: { sessionToken: string }, background: string) => uploadPhoto(t.server, m, background);
     async function setMode(mode: "pre" | "post") {
       await t.server.deps.db.updateTable("sites").set({ photo_moderation: mode }).execute();
       clearSiteCache(t.server.deps);

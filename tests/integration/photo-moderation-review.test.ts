@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
+import { uploadPhoto } from "../support/photos.js";
 import { appCodeOf, createMemberWithApi, failureOf, type MemberWithApi } from "../support/factories.js";
 import { clearSiteCache } from "../../server/features/site/site.service.js";
 import { grantOperator } from "../../server/features/moderation/moderation.service.js";
@@ -25,31 +25,8 @@ async function operator(): Promise<MemberWithApi> {
   return m;
 }
 
-const png = (background: string) =>
-  sharp({ create: { width: 64, height: 64, channels: 3, background } })
-    .png()
-    .toBuffer();
-
-interface UploadedPhoto {
-  id: number;
-  isMain: boolean;
-  status: string;
-  url: string;
-  thumbUrl: string;
-}
-
-async function upload(m: { sessionToken: string }, background: string, isPrivate = false): Promise<UploadedPhoto> {
-  const form = new FormData();
-  if (isPrivate) form.append("private", "true");
-  form.append("photo", new Blob([new Uint8Array(await png(background))], { type: "image/png" }), "me.png");
-  const res = await fetch(`${t.server.url}/media/upload`, {
-    method: "POST",
-    body: form,
-    headers: { cookie: `auth=${m.sessionToken}` },
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { photo: UploadedPhoto }).photo;
-}
+const upload = (m: { sessionToken: string }, background: string, isPrivate = false) =>
+  uploadPhoto(t.server, m, background, { isPrivate });
 
 const statusOf = async (url: string, viewer?: { sessionToken: string }) =>
   (await fetch(`${t.server.url}${url}`, { headers: viewer ? { cookie: `auth=${viewer.sessionToken}` } : {} })).status;

@@ -1,6 +1,6 @@
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
+import { uploadPhoto } from "../support/photos.js";
 import { memberFactory } from "../support/factories.js";
 import { privatePhotoUrl } from "../../server/features/members/members.photos.js";
 
@@ -12,23 +12,8 @@ import { privatePhotoUrl } from "../../server/features/members/members.photos.js
 const t = useTestServer();
 const member = memberFactory(t);
 
-const png = (background: string) =>
-  sharp({ create: { width: 64, height: 64, channels: 3, background } })
-    .png()
-    .toBuffer();
-
-async function upload(owner: { sessionToken: string }, background: string, isPrivate = false) {
-  const form = new FormData();
-  if (isPrivate) form.append("private", "true");
-  form.append("photo", new Blob([new Uint8Array(await png(background))], { type: "image/png" }), "me.png");
-  const res = await fetch(`${t.server.url}/media/upload`, {
-    method: "POST",
-    body: form,
-    headers: { cookie: `auth=${owner.sessionToken}` },
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { photo: { id: number; url: string; thumbUrl: string } }).photo;
-}
+const upload = (owner: { sessionToken: string }, background: string, isPrivate = false) =>
+  uploadPhoto(t.server, owner, background, { isPrivate });
 
 const fetchAs = (url: string, viewer?: { sessionToken: string }) =>
   fetch(`${t.server.url}${url}`, { headers: viewer ? { cookie: `auth=${viewer.sessionToken}` } : {} });

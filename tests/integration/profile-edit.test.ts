@@ -1,37 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
 import { TestBrowser } from "../support/client.js";
-import { appCodeOf, birthDateForAge, createMember, failureOf, memberFactory } from "../support/factories.js";
+import {
+  appCodeOf,
+  birthDateForAge,
+  createMember,
+  failureOf,
+  memberFactory,
+  profileEditFields,
+} from "../support/factories.js";
 
 const t = useTestServer();
 const member = memberFactory(t);
-
-function profileFields(over: Record<string, unknown> = {}) {
-  return {
-    name: "Edited Name",
-    date_of_birth: birthDateForAge(33),
-    gender: "female" as const,
-    search_gender: "male" as const,
-    country: "NL",
-    region: "Utrecht",
-    city: "Amersfoort",
-    signup_message: "I like long walks.\nAnd tea.",
-    sexuality: "hetero" as const,
-    tattoos: true,
-    hair_color: "dark blond" as const,
-    eye_color: "hazel" as const,
-    body_type: "slim" as const,
-    relationship_status: "single" as const,
-    interests: ["music", "travelling"],
-    ...over,
-  };
-}
 
 describe("editing the profile (/profile, §3, §5)", () => {
   it("saves every field, shows it on the public profile and in /api/user.php", async () => {
     const m = await member();
     const viewer = await member();
-    const saved = await m.api.members.updateProfile(profileFields() as never);
+    const saved = await m.api.members.updateProfile(profileEditFields() as never);
     expect(saved).toMatchObject({ name: "Edited Name", region: "Utrecht", regionKind: "province", tattoos: true });
     expect(await m.api.members.myProfile()).toEqual(saved);
 
@@ -62,9 +48,9 @@ describe("editing the profile (/profile, §3, §5)", () => {
 
   it("clears optional fields with null", async () => {
     const m = await member();
-    await m.api.members.updateProfile(profileFields() as never);
+    await m.api.members.updateProfile(profileEditFields() as never);
     const cleared = await m.api.members.updateProfile(
-      profileFields({
+      profileEditFields({
         search_gender: null,
         sexuality: null,
         tattoos: null,
@@ -105,7 +91,7 @@ describe("editing the profile (/profile, §3, §5)", () => {
   ])("refuses %s with VALIDATION and changes nothing", async (_label, over, field, message) => {
     const m = await member();
     const before = await m.api.members.myProfile();
-    const err = await failureOf(m.api.members.updateProfile(profileFields(over) as never));
+    const err = await failureOf(m.api.members.updateProfile(profileEditFields(over) as never));
     expect(appCodeOf(err)).toBe("VALIDATION");
     if (message) expect(err.message).toContain(message);
     expect(field).toBeTruthy();
@@ -116,7 +102,7 @@ describe("editing the profile (/profile, §3, §5)", () => {
     const m = await createMember(t.server.deps);
     const b = TestBrowser.withSession(t.server, m);
     const err = await failureOf(
-      b.trpc.members.updateProfile.mutate(profileFields({ name: m.email.toUpperCase() }) as never),
+      b.trpc.members.updateProfile.mutate(profileEditFields({ name: m.email.toUpperCase() }) as never),
     );
     expect(appCodeOf(err)).toBe("VALIDATION");
     expect(err.message).toBe("Your name may not be your e-mail address");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
 import { TestBrowser } from "../support/client.js";
-import { appCodeOf, birthDateForAge, failureOf, memberFactory, signupFields } from "../support/factories.js";
+import { appCodeOf, failureOf, memberFactory, profileEditFields, signupFields } from "../support/factories.js";
 
 /**
  * Review finding F6: the free-text profile fields (§3 name, city, region, signup_message shown as
@@ -11,27 +11,6 @@ import { appCodeOf, birthDateForAge, failureOf, memberFactory, signupFields } fr
  */
 const t = useTestServer();
 const member = memberFactory(t);
-
-function profileFields(over: Record<string, unknown> = {}) {
-  return {
-    name: "Text Rules",
-    date_of_birth: birthDateForAge(29),
-    gender: "male" as const,
-    search_gender: null,
-    country: "NL",
-    region: "Utrecht",
-    city: "Amersfoort",
-    signup_message: "Hello.\nI like tea.",
-    sexuality: null,
-    tattoos: null,
-    hair_color: null,
-    eye_color: null,
-    body_type: null,
-    relationship_status: null,
-    interests: [],
-    ...over,
-  };
-}
 
 const ZALGO = "Z" + "\u0300\u0301\u0302\u0303\u0304\u0305\u0306\u0307\u0308\u030A\u030B\u030C\u030D".repeat(3) + "o";
 const SMUGGLED = "hi" + [..."secret"].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join("");
@@ -91,7 +70,7 @@ describe("free-text profile fields refuse hidden, blank and stacked characters (
   ])("refuses %s with VALIDATION and changes nothing", async (_label, over, message) => {
     const m = await member();
     const before = await m.api.members.myProfile();
-    const err = await failureOf(m.api.members.updateProfile(profileFields(over) as never));
+    const err = await failureOf(m.api.members.updateProfile(profileEditFields(over) as never));
     expect(appCodeOf(err)).toBe("VALIDATION");
     expect(err.message).toContain(message);
     expect(await m.api.members.myProfile()).toEqual(before);
@@ -125,7 +104,7 @@ describe("free-text profile fields refuse hidden, blank and stacked characters (
     ["a city in another script", { city: "תל אביב" }],
   ])("accepts %s and stores it as typed", async (_label, over) => {
     const m = await member();
-    const saved = await m.api.members.updateProfile(profileFields(over) as never);
+    const saved = await m.api.members.updateProfile(profileEditFields(over) as never);
     expect(saved).toMatchObject(over);
     expect(await m.api.members.myProfile()).toMatchObject(over);
   });

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { appRouter } from "../../server/router.js";
 import { useTestServer } from "../support/server.js";
+import { uploadPhoto } from "../support/photos.js";
 import { TestBrowser, collectLiveEvents, lastEventIdOf } from "../support/client.js";
 import { appCodeOf, creditsOf, failureOf, memberFactory, type MemberWithApi } from "../support/factories.js";
 import { addPhoto } from "../support/payments.js";
@@ -442,21 +442,8 @@ describe("legacy endpoints (§7) hold the block", () => {
 });
 
 describe("photos across a block", () => {
-  async function upload(owner: { sessionToken: string }, background: string, isPrivate: boolean) {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background } })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    if (isPrivate) form.append("private", "true");
-    form.append("photo", new Blob([new Uint8Array(png)], { type: "image/png" }), "me.png");
-    const res = await fetch(`${t.server.url}/media/upload`, {
-      method: "POST",
-      body: form,
-      headers: { cookie: `auth=${owner.sessionToken}` },
-    });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { photo: { id: number } }).photo;
-  }
+  const upload = (owner: { sessionToken: string }, background: string, isPrivate: boolean) =>
+    uploadPhoto(t.server, owner, background, { isPrivate });
 
   it("a private photo's URL issued before the block answers 404 after it, to either side", async () => {
     const owner = await member();

@@ -186,3 +186,27 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
+
+/**
+ * Every field of the /profile form (members.updateProfile, §3, §5), filled in, with `over` on top.
+ */
+export function profileEditFields(over: Record<string, unknown> = {}) {
+  return {
+    name: "Edited Name",
+    date_of_birth: birthDateForAge(33),
+    gender: "female" as const,
+    search_gender: "male" as const,
+    country: "NL",
+    region: "Utrecht",
+    city: "Amersfoort",
+    signup_message: "I like long walks.\nAnd tea.",
+    sexuality: "hetero" as const,
+    tattoos: true,
+    hair_color: "dark blond" as const,
+    eye_color: "hazel" as const,
+    body_type: "slim" as const,
+    relationship_status: "single" as const,
+    interests: ["music", "travelling"],
+    ...over,
+  };
+}
