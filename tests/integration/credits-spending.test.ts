@@ -60,6 +60,22 @@ describe("spending credits", () => {
       expect(await creditsOf(t.server.deps, viewer.id)).toMatchObject({ balance: 30, ledgerSum: 30 });
     });
 
+    it("an unconfirmed member spends no credits on one (its signup credits included): EMAIL_NOT_CONFIRMED, nothing charged", async () => {
+      const { secret } = await profileWithPhotos();
+      const viewer = await member({ credits: 50, confirmed: false });
+      expect(appCodeOf(await failureOf(viewer.api.members.unlockPhoto({ photoId: secret })))).toBe(
+        "EMAIL_NOT_CONFIRMED",
+      );
+      expect(await creditsOf(t.server.deps, viewer.id)).toMatchObject({ balance: 50 });
+      expect(
+        await t.server.deps.db
+          .selectFrom("photo_unlocks")
+          .select("photo_id")
+          .where("user_id", "=", viewer.id)
+          .execute(),
+      ).toEqual([]);
+    });
+
     it("without enough credits: NOT_ENOUGH_CREDITS, nothing charged or unlocked", async () => {
       const { owner, secret } = await profileWithPhotos();
       const viewer = await member({ credits: 10 });

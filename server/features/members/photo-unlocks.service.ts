@@ -5,7 +5,7 @@ import type { SiteSettings } from "../site/site.settings.js";
 import { PremiumOnlyError, getWallet, spendCreditsOrThrow } from "../credits/credits.service.js";
 import { publishStored, recordEvent, type StoredEvent } from "../live/live.service.js";
 import { photoUrlsFor } from "./members.photos.js";
-import { assertNotBlocked } from "./members.service.js";
+import { assertNotBlocked, EmailNotConfirmedError } from "./members.service.js";
 import * as repo from "./photo-unlocks.repository.js";
 
 /** The photo after an unlock: its full-size and thumbnail URLs, the balance and what was charged. */
@@ -27,12 +27,13 @@ export interface UnlockPhotoResult {
  * @returns the photo's URLs, the balance after and the credits charged.
  * @throws NotFoundError (no such active photo of a visible member), BlockedError (a block either
  *         way, §6; nothing charged), PremiumOnlyError (a photo
- *         that is not private: it opens with premium, §6), NotEnoughCreditsError (§2 popup;
- *         nothing charged).
+ *         that is not private: it opens with premium, §6), EmailNotConfirmedError (§1: an
+ *         unconfirmed member spends no credits, the signup credits included), NotEnoughCreditsError
+ *         (§2 popup; nothing charged).
  */
 export async function unlockPhoto(
   deps: AppDeps,
-  viewer: { id: number; paidUser: boolean },
+  viewer: { id: number; paidUser: boolean; status: string },
   photoId: number,
   site: SiteSettings,
 ): Promise<UnlockPhotoResult> {
@@ -46,6 +47,9 @@ export async function unlockPhoto(
   const balanceOf = async () => (await getWallet(deps.db, viewer.id)).credits;
   if (isOwn || viewer.paidUser || photo.is_main) return { photo: open, credits: await balanceOf(), charged: 0 };
   if (!photo.is_private) throw new PremiumOnlyError("photos");
+  // §1: as a like or a message, a paid unlock waits for a confirmed address (else the signup
+  // credits of throwaway addresses buy private photos).
+  if (viewer.status !== "active") throw new EmailNotConfirmedError();
 
   const cost = site.photo_credits;
   const outcome = await inTransaction(
