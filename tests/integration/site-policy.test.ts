@@ -129,6 +129,10 @@ describe("§4 logged-out search", () => {
       for (const id of hidden) expect(items.map((p) => p.id)).not.toContain(id);
       // Only public main photos reach a visitor (private photos live under /media/p/, never public).
       for (const p of items) if (p.mainImage) expect(p.mainImage.url).not.toMatch(/\/media\/p\//);
+      // When a member was last active is for members: no presence, no cursor (it holds that time).
+      expect(items.map((p) => p.lastActive).filter((v) => v !== null)).toEqual([]);
+      const paged = await visitor.trpc.members.search.query({ country, pageSize: 1 });
+      expect(paged).toMatchObject({ hasMore: true, nextCursor: null });
     } finally {
       await setSite(t.server, { logged_out_search: "none" });
     }

@@ -61,8 +61,13 @@ export interface ProfileSummary {
   deleted: boolean;
 }
 
-/** Presence as `viewerId` may see it: an invisible member's activity is theirs alone (§4). */
+/**
+ * Presence as `viewerId` may see it: an invisible member's activity is theirs alone (§4), and a
+ * visitor (null: logged-out search, landers, mails) sees no one's: when a member was last active
+ * is for members.
+ */
 function presenceOf(viewerId: number | null, r: { id: number; invisible: boolean; last_active: Date | string }) {
+  if (viewerId === null) return null;
   return r.invisible && r.id !== viewerId ? null : new Date(r.last_active).toISOString();
 }
 
@@ -277,7 +282,8 @@ export function birthDateBounds(minAge: number | undefined, maxAge: number | und
  * §2 /members search (§3 search state): visible members other than the viewer, filtered by
  * gender, country, region and age (each only when given), newest active first. A visitor
  * (`viewerId` null, §4 logged-out search) gets the same visible members and their public main
- * photos; only a member's own results leave out themselves and the members blocked either way.
+ * photos, without their activity times (no lastActive, no cursor: a visitor pages by number);
+ * only a member's own results leave out themselves and the members blocked either way.
  *
  * Paging forward goes by keyset (`input.after`, the previous answer's nextCursor); a page number
  * alone (a bookmarked or typed §2 page) is read by OFFSET. Either way the same rows.
@@ -313,7 +319,8 @@ export async function searchMembers(
     total: Math.min(counted, SEARCH_TOTAL_CAP),
     totalCapped: counted > SEARCH_TOTAL_CAP,
     hasMore,
-    nextCursor: hasMore && last ? `${last.cursor_micros}_${last.id}` : null,
+    // The cursor holds the last card's activity time: members only (a visitor pages by number).
+    nextCursor: hasMore && last && viewerId !== null ? `${last.cursor_micros}_${last.id}` : null,
   };
 }
 
