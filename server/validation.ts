@@ -21,8 +21,19 @@ export function safeText(opts: { min?: number; max: number; multiline?: boolean;
 /** The largest value of a PostgreSQL `integer` column: every integer input is bounded by its column. */
 export const INT32_MAX = 2_147_483_647;
 
-/** A positive database id (integer column). */
-export const Id = z.coerce.number().int().positive().max(INT32_MAX, { message: "Id out of range" });
+/**
+ * A positive database id (integer column): a JSON number, or its plain decimal digits (a query
+ * string's). Nothing else is read as a number: not `true`, `[1]`, `"0x10"`, `" 1 "` or `"1e3"`.
+ */
+export const Id = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^[0-9]{1,12}$/, { message: "Invalid id" })
+      .transform(Number),
+  ])
+  .pipe(z.number().int().positive().max(INT32_MAX, { message: "Id out of range" }));
 
 /** A per-conversation or per-member sequence number (integer column), 1 or more. */
 export const Seq = z.number().int().positive().max(INT32_MAX, { message: "Sequence number out of range" });

@@ -23,6 +23,13 @@ const CASES: Array<[string, "query" | "mutation", unknown]> = [
   ["chats.send", "mutation", { toProfileId: INT32_OVER, clientId: crypto.randomUUID(), body: "hi" }],
   ["members.get", "query", { id: INT32_OVER }],
   ["members.get", "query", { id: 1.5 }],
+  // An id is a number or its plain digits, nothing that merely coerces to one.
+  ["members.get", "query", { id: true }],
+  ["members.get", "query", { id: [7] }],
+  ["members.get", "query", { id: "0x10" }],
+  ["members.get", "query", { id: " 1 " }],
+  ["members.get", "query", { id: "1e3" }],
+  ["landers.member", "query", { id: "0x10" }],
   ["members.search", "query", { page: 1e9 }],
   ["members.search", "query", { minAge: 1e12 }],
   ["members.unlockPhoto", "mutation", { photoId: INT32_OVER }],
