@@ -96,6 +96,8 @@ describe("the dashboard and the alert rules use only exported metrics", () => {
       "DeliveryLagP99",
       "EventLoopLag",
       "High5xxRatio",
+      "InstanceDown",
+      "InstanceNotReady",
       "MailQueueAge",
       "NoInstanceReady",
       "PushQueueAge",
