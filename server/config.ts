@@ -76,12 +76,16 @@ const EnvSchema = z.object({
   TRPC_MAX_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("Dating site <no-reply@localhost>"),
-  /** Force the Secure flag on cookies (otherwise set when the request came over https). */
-  COOKIE_SECURE: boolish.default(false),
   /**
-   * Seed demo members (flagged fictional, §3) on an empty database. Unset: only on the embedded
-   * default; with DATABASE_URL set it defaults to false, so a production database never fills
-   * with fictional members by accident (see loadConfig).
+   * Force the Secure flag on cookies (otherwise set when the request came over https). Unset: on
+   * when every PUBLIC_ORIGIN is https (the site is https, whatever a proxy in front says).
+   */
+  COOKIE_SECURE: boolish.optional(),
+  /**
+   * Seed demo members (flagged fictional, §3) and the demo accounts (password in the README) on an
+   * empty database. Unset: only on the embedded default outside production; with DATABASE_URL set
+   * or NODE_ENV=production it defaults to false, so a production database never fills with
+   * fictional members, or accounts anyone can log in to, by accident (see loadConfig).
    */
   SEED_DEMO: boolish.optional(),
   SEED_MEMBERS: z.coerce.number().int().min(0).max(100_000).default(320),
@@ -191,9 +195,11 @@ const EnvSchema = z.object({
   PUSH_ALLOW_LOOPBACK_HTTP: boolish.default(false),
 });
 
-export type Config = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO"> & {
-  /** SEED_DEMO resolved: given, else true only on the embedded default (no DATABASE_URL). */
+export type Config = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO" | "COOKIE_SECURE"> & {
+  /** SEED_DEMO resolved: given, else true only on the embedded default (no DATABASE_URL) outside production. */
   SEED_DEMO: boolean;
+  /** COOKIE_SECURE resolved: given, else true when every PUBLIC_ORIGIN is https. */
+  COOKIE_SECURE: boolean;
   mediaDir: string;
   /** Full size and thumbnails of private photos: never served statically (members.photos.ts signed URLs). */
   privateMediaDir: string;
@@ -221,6 +227,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       "Invalid environment:\n  PAYMENT_PROVIDER: unset in production. The only provider is the simulated checkout, on which a payer approves their own payment: set PAYMENT_PROVIDER=simulated only for a demo or a load test",
     );
+  if (c.NODE_ENV === "production" && c.PUSH_ALLOW_LOOPBACK_HTTP)
+    throw new Error(
+      "Invalid environment:\n  PUSH_ALLOW_LOOPBACK_HTTP: for tests only; in production it would let push endpoints reach services on this machine",
+    );
   const dataDir = path.resolve(c.DATA_DIR);
   const allowedOrigins = (c.PUBLIC_ORIGIN ?? "")
     .split(",")
@@ -228,7 +238,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .filter(Boolean);
   return {
     ...c,
-    SEED_DEMO: c.SEED_DEMO ?? c.DATABASE_URL === undefined,
+    SEED_DEMO: c.SEED_DEMO ?? (c.DATABASE_URL === undefined && c.NODE_ENV !== "production"),
+    COOKIE_SECURE:
+      c.COOKIE_SECURE ?? (allowedOrigins.length > 0 && allowedOrigins.every((o) => o.startsWith("https://"))),
     DATA_DIR: dataDir,
     mediaDir: path.join(dataDir, "media"),
     privateMediaDir: path.join(dataDir, "media-private"),

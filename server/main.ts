@@ -14,6 +14,18 @@ deps.log.info(
   { port: config.PORT, database: deps.dbMode, bus: deps.bus.kind, mail: config.SMTP_URL ? "smtp" : config.mailDir },
   `site ready on http://localhost:${config.PORT}`,
 );
+if (config.NODE_ENV === "production") {
+  // Allowed (a demo or a load test runs so), but not what a public site wants: said at start.
+  if (config.allowedOrigins.length === 0)
+    deps.log.warn(
+      "PUBLIC_ORIGIN is not set: links in mails point to this host's default site, and WebSocket origins are checked against the Host header",
+    );
+  if (!config.SMTP_URL) deps.log.warn("SMTP_URL is not set: mails are written to files and no member receives them");
+  if (!config.COOKIE_SECURE)
+    deps.log.warn(
+      "cookies are Secure only on requests that arrive over https (COOKIE_SECURE unset, PUBLIC_ORIGIN not https)",
+    );
+}
 
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

@@ -210,7 +210,15 @@ describe("with PUBLIC_ORIGIN, METRICS_ALLOW and METRICS_TOKEN set", () => {
     expect(mail?.text).toContain("https://amora.example/activate?token=");
   });
 
-  it("HSTS only over https", async () => {
+  it("a site whose public origin is https is https: Secure cookies and HSTS (a browser ignores HSTS over http)", async () => {
+    expect(s.server.deps.config.COOKIE_SECURE).toBe(true);
+    expect((await fetch(`${s.server.url}/healthz`)).headers.get("strict-transport-security")).toMatch(/max-age/);
+  });
+});
+
+describe("HSTS without an https origin", () => {
+  const s = useTestServer();
+  it("is not sent over plain http", async () => {
     expect((await fetch(`${s.server.url}/healthz`)).headers.get("strict-transport-security")).toBeNull();
   });
 });

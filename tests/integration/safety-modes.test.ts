@@ -223,5 +223,19 @@ describe("fictional profiles (§3 fictional_icon, fictional_warning)", () => {
     expect(loadConfig({ DATABASE_URL: "postgres://u@127.0.0.1:5432/db" }).SEED_DEMO).toBe(false);
     expect(loadConfig({ DATABASE_URL: "postgres://u@127.0.0.1:5432/db", SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
     expect(loadConfig({ SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
+    // In production, demo accounts (their password is in the README) only when asked for.
+    const production = { NODE_ENV: "production", PAYMENT_PROVIDER: "simulated" };
+    expect(loadConfig(production).SEED_DEMO).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
+  });
+
+  it("production refuses the tests' loopback push endpoints; cookies are Secure when every public origin is https", () => {
+    const production = { NODE_ENV: "production", PAYMENT_PROVIDER: "simulated" };
+    expect(() => loadConfig({ ...production, PUSH_ALLOW_LOOPBACK_HTTP: "true" })).toThrow(/PUSH_ALLOW_LOOPBACK_HTTP/);
+    expect(loadConfig({ PUSH_ALLOW_LOOPBACK_HTTP: "true" }).PUSH_ALLOW_LOOPBACK_HTTP).toBe(true);
+    expect(loadConfig({ PUBLIC_ORIGIN: "https://amora.example,https://www.amora.example" }).COOKIE_SECURE).toBe(true);
+    expect(loadConfig({ PUBLIC_ORIGIN: "https://amora.example,http://localhost:3000" }).COOKIE_SECURE).toBe(false);
+    expect(loadConfig({}).COOKIE_SECURE).toBe(false);
+    expect(loadConfig({ PUBLIC_ORIGIN: "https://amora.example", COOKIE_SECURE: "false" }).COOKIE_SECURE).toBe(false);
   });
 });
