@@ -51,6 +51,8 @@ import { renderOutboxMail } from "./features/mail/mail.templates.js";
 import { notificationRoutes } from "./features/notifications/notifications.http.js";
 import { manifestRoutes } from "./features/site/manifest.http.js";
 import { startDeletionPurgeJob } from "./features/account-deletion/deletion.service.js";
+import { getPublicProfile } from "./features/members/public-profiles.service.js";
+import { NotFoundError } from "./domain-error.js";
 
 /** How often sockets are checked for a send buffer past WS_MAX_BUFFERED_BYTES. */
 const SLOW_CONSUMER_CHECK_MS = 1000;
@@ -339,6 +341,14 @@ export async function buildApp(
     beforeAppPage: (req, reply) => setDefaultLocaleCookie(deps, req, reply),
     firstScreenOf: firstScreenLoader(deps),
     pageExists: (req, token) => sitePageExists(deps, req.raw.headers.host ?? null, token),
+    memberLandingExists: (_req, id) =>
+      getPublicProfile(deps, id).then(
+        () => true,
+        (err: unknown) => {
+          if (err instanceof NotFoundError) return false;
+          throw err;
+        },
+      ),
     siteOriginOf: async (req) => siteOrigin(await getSiteForHost(deps, req.raw.headers.host ?? null), config),
   });
 

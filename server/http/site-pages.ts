@@ -51,6 +51,11 @@ export async function clientRoutes(
     firstScreenOf?: (req: FastifyRequest, reply: FastifyReply, pathname: string) => Promise<FirstScreenOfPage | null>;
     /** Whether the serving site has its own page `token` (§2 /pages/{token}, table site_pages). */
     pageExists?: (req: FastifyRequest, token: string) => Promise<boolean>;
+    /**
+     * Whether a member's landing pages exist for a visitor (§2 /members/{id}/landing, /signup,
+     * landing2, landing3): the member is shown to visitors. Without it, every id is served.
+     */
+    memberLandingExists?: (req: FastifyRequest, memberId: number) => Promise<boolean>;
     /** The serving site's configured origin (PUBLIC_ORIGIN, e.g. "https://amora.example"), no trailing slash. */
     siteOriginOf: (req: FastifyRequest) => Promise<string>;
   },
@@ -144,12 +149,23 @@ export async function clientRoutes(
 
   async function isServedPage(req: FastifyRequest, pathname: string): Promise<boolean> {
     if (!isAppRoute(pathname)) return false;
+    // A member's landing pages are 404 for an id no visitor may see, as the page then shows: a
+    // search engine must not index a "not found" page answered 200.
+    const landing = MEMBER_LANDING.exec(pathname);
+    if (landing) {
+      const id = Number(landing[1]);
+      if (!/^[1-9][0-9]{0,9}$/.test(landing[1]!) || id > 2_147_483_647) return false;
+      return opts.memberLandingExists ? opts.memberLandingExists(req, id) : true;
+    }
     const token = pageTokenOf(pathname);
     if (token === null) return !pathname.toLowerCase().startsWith("/pages/");
     if ((builtInPageSlugs as readonly string[]).includes(token)) return true;
     return opts.pageExists ? opts.pageExists(req, token) : true;
   }
 }
+
+/** §2 a member's landing pages: /members/{id}/landing, /signup, /landing2[/slug], /landing3[/slug]. */
+const MEMBER_LANDING = /^\/members\/([^/]+)\/(?:landing|signup|landing2|landing3)(?:\/[^/]*)?\/?$/i;
 
 function escapeXml(s: string): string {
   return s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);

@@ -350,6 +350,16 @@ describe("unknown routes (§2 404 page)", () => {
     }
   });
 
+  it("a member's landing pages answer 200 only for a member shown to visitors; any other id is 404", async () => {
+    const shown = await createMember(built.deps);
+    const unconfirmed = await createMember(built.deps, { confirmed: false });
+    for (const suffix of ["landing", "signup", "landing2", "landing3/some-slug"]) {
+      expect((await get(`/members/${shown.id}/${suffix}`)).statusCode, suffix).toBe(200);
+      for (const id of [unconfirmed.id, 2_000_000_000, 9_999_999_999, "abc", "0x10", "1".repeat(6000)])
+        expect((await get(`/members/${id}/${suffix}`)).statusCode, `${id}/${suffix}`).toBe(404);
+    }
+  });
+
   it("/pages/{token} answers 200 for a built-in page and for the site's own page only", async () => {
     // "about" is a page the site wrote (site_pages, seeded); "terms" is built in.
     for (const url of ["/pages/about", "/pages/about/", "/pages/terms", "/pages/return-policy", "/terms"]) {
