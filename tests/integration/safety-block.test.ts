@@ -6,6 +6,7 @@ import { uploadPhoto } from "../support/photos.js";
 import { TestBrowser, collectLiveEvents, lastEventIdOf } from "../support/client.js";
 import { appCodeOf, creditsOf, failureOf, memberFactory, type MemberWithApi } from "../support/factories.js";
 import { addPhoto } from "../support/payments.js";
+import { grantOperator } from "../../server/features/moderation/moderation.service.js";
 
 /**
  * Blocking (§4, §6, §8; issue 10 part A): a block deletes the chats and likes between the two,
@@ -474,5 +475,17 @@ describe("the blocked list (settings)", () => {
     ]);
     expect(Number.isNaN(Date.parse(list[0]!.blockedAt))).toBe(false);
     expect((await b.api.safety.blocked()).members).toEqual([]);
+  });
+});
+
+describe("a blocker the other member may no longer see", () => {
+  it("is not found, not 'Blocked by another user': the answer must not tell that a suspended account still exists", async () => {
+    const [blocker, blocked] = await Promise.all([member(), member()]);
+    await blocker.api.safety.block({ profileId: blocked.id });
+    expect(appCodeOf(await failureOf(blocked.api.members.get({ id: blocker.id })))).toBe("BLOCKED");
+    const op = await member();
+    await grantOperator(t.server.deps, op.email);
+    await op.api.moderation.suspend({ userId: blocker.id });
+    expect(appCodeOf(await failureOf(blocked.api.members.get({ id: blocker.id })))).toBe("NOT_FOUND");
   });
 });

@@ -412,9 +412,11 @@ export async function getMemberProfile(
   const isOwn = viewer.id === profileId;
   const p = await findProfile(deps.db, profileId);
   if (!p) throw new NotFoundError("This member could not be found.");
+  // A member hidden from the viewer is not found, blocked or not: 'Blocked by another user' must
+  // not tell that a banned or deleted account still exists.
+  if (!isVisibleTo(viewer.id, p)) throw new NotFoundError("This member could not be found.");
   // §8 'Blocked by another user': a block either way closes the page, before anything else shows.
   await assertNotBlocked(deps.db, viewer.id, profileId);
-  if (!isVisibleTo(viewer.id, p)) throw new NotFoundError("This member could not be found.");
   const rows = await findPhotos(deps.db, profileId, isOwn);
   const seesAll = isOwn || viewer.paidUser;
   // A free member sees the private photos they bought access to (photo_credits).
