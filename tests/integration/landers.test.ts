@@ -81,6 +81,15 @@ describe("landers show only visible members to visitors", () => {
     expect(await visitor.trpc.landers.pageBounce.mutate({ path: "/landers/gallery", seconds: 3 })).toEqual({
       ok: true,
     });
+    // A slug in another script, as location.pathname gives it.
+    expect(await visitor.trpc.landers.pageBounce.mutate({ path: "/landers/gallery/m%C3%BCnchen", seconds: 3 })).toEqual(
+      {
+        ok: true,
+      },
+    );
+    expect(appCodeOf(await failureOf(visitor.trpc.landers.pageBounce.mutate({ path: "/x%zz", seconds: 3 })))).toBe(
+      "VALIDATION",
+    );
   });
 });
 

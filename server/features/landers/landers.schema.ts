@@ -22,7 +22,9 @@ export const PageBounceInput = z.object({
   path: z
     .string()
     .max(200)
-    .regex(/^\/[A-Za-z0-9/_.~-]*$/, { message: "Invalid path" }),
+    // A URL path as the browser's location.pathname gives it: percent-escapes allowed (a slug in
+    // another script), nothing that could be markup.
+    .regex(/^\/(?:[A-Za-z0-9/_.~-]|%[0-9A-Fa-f]{2})*$/, { message: "Invalid path" }),
   /** Whole seconds the page was shown before it was left, capped at a day. */
   seconds: z.number().int().min(0).max(86_400),
 });
