@@ -60,6 +60,7 @@ const SLOW_CONSUMER_CHECK_MS = 1000;
 /** What the pages may use of the browser's powerful features (Permissions-Policy). */
 const PERMISSIONS_POLICY =
   "accelerometer=(), camera=(), display-capture=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()";
+
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const clientDist = path.join(rootDir, "dist", "client");
 
