@@ -1,5 +1,6 @@
 import { test, expect } from "@playwright/test";
 import { confirmedMember, dropSession, logIn } from "./support";
+import { AxeBuilder } from "@axe-core/playwright";
 
 /**
  * Issue 10, reporting and moderation end to end: a member reports a profile from the profile
@@ -38,6 +39,11 @@ test("a member reports a profile; an operator sees it in /ops and suspends the a
   await expect(report).toContainText("Rita");
   await expect(report.getByRole("link", { name: "Spammy" })).toBeVisible();
   await operator.page.screenshot({ path: "test-results/ops-console.png", fullPage: true });
+  // The console is a screen too (WCAG 2.2 AA): the a11y suite's tags, on an operator's view.
+  const axe = await new AxeBuilder({ page: operator.page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
   await report.getByRole("button", { name: "Suspend Spammy" }).click();
   const confirm = operator.page.getByRole("dialog", { name: "Suspend Spammy" });
