@@ -28,6 +28,8 @@ describe("spending credits", () => {
   }
 
   describe("private photos (photo_credits)", () => {
+    const unlocksOf = (userId: number) =>
+      t.server.deps.db.selectFrom("photo_unlocks").select("photo_id").where("user_id", "=", userId).execute();
     async function profileWithPhotos() {
       const owner = await member({ gender: "female" });
       const main = await addPhoto(t.server, owner.id, { isMain: true });
@@ -67,13 +69,7 @@ describe("spending credits", () => {
         "EMAIL_NOT_CONFIRMED",
       );
       expect(await creditsOf(t.server.deps, viewer.id)).toMatchObject({ balance: 50 });
-      expect(
-        await t.server.deps.db
-          .selectFrom("photo_unlocks")
-          .select("photo_id")
-          .where("user_id", "=", viewer.id)
-          .execute(),
-      ).toEqual([]);
+      expect(await unlocksOf(viewer.id)).toEqual([]);
     });
 
     it("without enough credits: NOT_ENOUGH_CREDITS, nothing charged or unlocked", async () => {
@@ -82,13 +78,7 @@ describe("spending credits", () => {
       const err = await failureOf(viewer.api.members.unlockPhoto({ photoId: secret }));
       expect(appCodeOf(err)).toBe("NOT_ENOUGH_CREDITS");
       expect((err as { cause?: { details?: unknown } }).cause?.details).toEqual({ needed: 20, balance: 10 });
-      expect(
-        await t.server.deps.db
-          .selectFrom("photo_unlocks")
-          .select("photo_id")
-          .where("user_id", "=", viewer.id)
-          .execute(),
-      ).toEqual([]);
+      expect(await unlocksOf(viewer.id)).toEqual([]);
       expect((await viewer.api.members.get({ id: owner.id })).photos.find((p) => p.id === secret)!.locked).toBe(true);
       expect((await creditsOf(t.server.deps, viewer.id)).balance).toBe(10);
     });
