@@ -1,7 +1,8 @@
 /**
  * Print where a V8 CPU profile spent its time (self and inclusive, by function and file):
- *   tsx bench/lib/cpuprofile-top.ts <file.cpuprofile> [rows]
- * For the profiles BENCH_SERVER_PROF=<dir> writes of the server under test.
+ *   tsx bench/lib/cpuprofile-top.ts <file.cpuprofile> [rows] [last-seconds]
+ * For the profiles BENCH_SERVER_PROF=<dir> writes of the server under test. With `last-seconds`,
+ * only the samples of the profile's last that many seconds count (the load phase, not the seeding).
  */
 import fs from "node:fs";
 
@@ -17,7 +18,10 @@ interface Profile {
 }
 
 /** Self and inclusive time (µs) per "function file:line" of `profile`, and the total. */
-export function profileTotals(profile: Profile): {
+export function profileTotals(
+  profile: Profile,
+  lastSeconds = Infinity,
+): {
   total: number;
   self: Map<string, number>;
   inclusive: Map<string, number>;
@@ -26,7 +30,13 @@ export function profileTotals(profile: Profile): {
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const time = new Map<number, number>();
-  profile.samples.forEach((id, i) => time.set(id, (time.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const span = profile.timeDeltas.reduce((a, b) => a + b, 0);
+  let at = 0;
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (span - at < lastSeconds * 1e6) time.set(id, (time.get(id) ?? 0) + delta);
+  });
   const key = (n: ProfileNode) =>
     `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*?\/(server|db|bench)\//, "$1/")}:${n.callFrame.lineNumber + 1}`;
   const self = new Map<string, number>();
@@ -49,9 +59,13 @@ export function profileTotals(profile: Profile): {
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
   const file = process.argv[2];
-  if (!file) throw new Error("usage: tsx bench/lib/cpuprofile-top.ts <file.cpuprofile> [rows]");
+  if (!file) throw new Error("usage: tsx bench/lib/cpuprofile-top.ts <file.cpuprofile> [rows] [last-seconds]");
   const rows = Number(process.argv[3] ?? 40);
-  const { total, self, inclusive } = profileTotals(JSON.parse(fs.readFileSync(file, "utf8")) as Profile);
+  const lastSeconds = Number(process.argv[4] ?? Infinity);
+  const { total, self, inclusive } = profileTotals(
+    JSON.parse(fs.readFileSync(file, "utf8")) as Profile,
+    lastSeconds,
+  );
   const show = (title: string, m: Map<string, number>) => {
     console.log(`\n${title}`);
     for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, rows))
