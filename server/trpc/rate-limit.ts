@@ -53,6 +53,16 @@ export const PROCEDURE_LIMITS: Readonly<Record<string, ReadonlyArray<readonly [L
 };
 
 /**
+ * The `email` limit's key: the address as the input schema will use it (trimmed, lower-cased,
+ * accounts.schema.ts Email), so that padding cannot make a fresh key. One shared key for
+ * anything longer than an address can be (the schema refuses it anyway).
+ */
+function emailKey(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  return email.length <= 254 ? email : "(too long)";
+}
+
+/**
  * The (limit, key) pairs to count for a call of `path`. A key that cannot be known is skipped:
  * no client address (a call from inside the server), no e-mail in the input (validation will
  * refuse it anyway); a visitor counts by address where a limit is per member.
@@ -78,8 +88,8 @@ export function limitKeysFor(
             ? ctx.member
               ? `m:${ctx.member.id}`
               : ctx.clientIp && `ip:${ctx.clientIp}`
-            : typeof email === "string" && email.length <= 320
-              ? email.trim().toLowerCase()
+            : typeof email === "string"
+              ? emailKey(email)
               : null;
     if (key) keys.push([name, key]);
   }

@@ -77,6 +77,19 @@ describe("abuse limits", () => {
     expect(typing.map((a) => a.status)).toEqual([404, 404, 429]);
   });
 
+  it("mails per address: spaces around the address do not make it a new one (the 3rd is refused, nothing mailed)", async () => {
+    const member = await createMember(server.deps);
+    const cookie = `auth=${member.sessionToken}`;
+    const target = `target-${crypto.randomUUID()}@example.test`;
+    const change = (email: string) =>
+      post(server, "security.requestEmailChange", { email, password: member.password }, cookie);
+    const answers = [await change(target), await change(` ${target.toUpperCase()}`)];
+    answers.push(await change(`${" ".repeat(310)}${target}`));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
+    expect(answers[2]).toMatchObject({ appCode: "RATE_LIMITED" });
+    expect(server.mailer.sent.filter((m) => m.to === target)).toHaveLength(2);
+  });
+
   it("legacy polls per session: 429 with Retry-After on the 4th", async () => {
     const member = await createMember(server.deps);
     const statuses = [];
