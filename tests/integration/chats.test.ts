@@ -273,6 +273,19 @@ describe("message length (§9 message_length 1000)", () => {
     for (const body of ["", "   ", "\n\t"]) expect(appCodeOf(await failureOf(send(a, b, body)))).toBe("VALIDATION");
     expect((await creditsOf(t.server.deps, a.id)).balance).toBe(100);
   });
+
+  it("refuses bidi overrides that reorder what the recipient reads, keeps the marks mixed scripts need", async () => {
+    const a = await member({ paid: true, credits: 100 });
+    const b = await member();
+    for (const body of ["see \u202emoc.live", "pay \u2066here\u2069 now"]) {
+      const err = await failureOf(send(a, b, body));
+      expect(appCodeOf(err)).toBe("VALIDATION");
+      expect(err.message).toContain("Message contains invalid characters");
+    }
+    expect((await creditsOf(t.server.deps, a.id)).balance).toBe(100);
+    const mixed = await send(a, b, "שלום \u200eAmora\u200f!");
+    expect(mixed.message.body).toBe("שלום \u200eAmora\u200f!");
+  });
 });
 
 describe("unread counts and the chat list (§2, §4)", () => {

@@ -79,6 +79,7 @@ describe("editing the profile (/profile, §3, §5)", () => {
     // What is shown counts (§5): a fullwidth ＠ is an @; hidden and reordering characters are refused.
     ["a name starting with a fullwidth @", { name: "\uFF20support" }, "name", "Your name may not start with @"],
     ["a name with a zero-width joiner before @", { name: "\u200D@support" }, "name", "Your name may not start with @"],
+    ["a name with a Braille blank before @", { name: "\u2800@support" }, "name", "Your name may not start with @"],
     ["a name with a zero-width space", { name: "\u200B@support" }, "name", "Name contains invalid characters"],
     ["a name with a right-to-left override", { name: "\u202Eniamod" }, "name", "Name contains invalid characters"],
     ["a one-letter name", { name: "A" }, "name", "Name is too short"],

@@ -35,6 +35,13 @@ describe("safety hints: detection", () => {
       "pay with western union to +44 20 7946 0958 or mail me bob@example.org, https://pay.example.com",
       ["phone", "email", "link", "money"],
     ],
+    // Characters that draw nothing do not hide what the recipient reads.
+    ["my pay\u200bpal please", ["money"]],
+    ["buy a gift\u00adcard", ["money"]],
+    ["see evil\u200b.com now", ["link"]],
+    ["see evil\u2800.com now", ["link"]],
+    ["mail bob\u200b@mail.com", ["email"]],
+    ["mail bob\u2060@mail\u200d.com", ["email"]],
   ];
   it.each(cases)("%j → %j", (text, hints) => {
     expect(safetyHintsOf(text)).toEqual(hints);

@@ -25,6 +25,14 @@ export const SAFETY_HINTS: readonly SafetyHint[] = ["phone", "email", "link", "m
 /** National numbers are looked for as written in the countries of §1's language list. */
 const PHONE_COUNTRIES: readonly CountryCode[] = ["NL", "DE", "GB", "US", "FR", "IT", "ES", "PL", "BE", "AT", "CH"];
 
+/**
+ * Characters that draw nothing between the letters a reader sees: format characters (zero-width
+ * space and joiners, soft hyphen, word joiner, bidi controls), the combining grapheme joiner, the
+ * Hangul fillers and the Braille blank. Taken out before the scan, or "pay\u200bpal" and
+ * "evil\u200b.com" would read as "paypal" and "evil.com" to the recipient but not to the scan.
+ */
+const DRAWS_NOTHING = /[\p{Cf}\u034f\u115f\u1160\u3164\uffa0\u2800]/gu;
+
 /** Longer texts are cut for the scan (a message is at most message_length, §9; this bounds the work). */
 const MAX_SCAN_CHARS = 4000;
 
@@ -119,7 +127,7 @@ function hasPhoneNumber(text: string): boolean {
  * @returns the hints found, in SAFETY_HINTS order; [] for an ordinary message.
  */
 export function safetyHintsOf(text: string): SafetyHint[] {
-  const scan = text.slice(0, MAX_SCAN_CHARS).normalize("NFKC");
+  const scan = text.slice(0, MAX_SCAN_CHARS).normalize("NFKC").replace(DRAWS_NOTHING, "");
   const found = new Set<SafetyHint>();
   try {
     if (hasPhoneNumber(scan)) found.add("phone");

@@ -168,15 +168,13 @@ export const ProfileBasics = z.object({
 
 /**
  * §5 name rules: the username may not equal the e-mail address and may not start with @. Checked
- * on what is shown: NFKC-normalised, without format characters (a zero-width joiner before an @).
+ * on what is shown: NFKC-normalised, without what looks blank (BLANK_LOOKING: a zero-width joiner
+ * or a Braille blank before an @, spaces inside an address).
  * @param name the name as typed or stored; @param email the member's address.
  * @returns the §5 message, or null when the name is fine.
  */
 export function nameProblem(name: string, email: string): string | null {
-  const shown = name
-    .normalize("NFKC")
-    .replace(/\p{Cf}/gu, "")
-    .trim();
+  const shown = name.normalize("NFKC").replace(BLANK_LOOKING, "");
   if (shown.toLowerCase() === email.normalize("NFKC").toLowerCase()) return "Your name may not be your e-mail address";
   if (shown.startsWith("@")) return "Your name may not start with @";
   return null;
