@@ -2,13 +2,14 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppDeps } from "../deps.js";
 import { AUTH_COOKIE_NAME } from "../constants.js";
-import { Id, safeText } from "../validation.js";
+import { Id } from "../validation.js";
 import * as accounts from "../features/accounts/accounts.service.js";
 import { recordPageHidden } from "../features/accounts/activity.service.js";
 import { listChats, removeChat } from "../features/chats/chats.service.js";
 import { listLikes } from "../features/likes/likes.service.js";
 import { pickAutoLikeProfile } from "../features/likes/auto-like.service.js";
 import { findDiscountCode, getWelcomeDiscount } from "../features/discounts/discounts.service.js";
+import { DiscountCodeText } from "../features/payments/payments.schema.js";
 import { legacyAutoLike, legacyChat, legacyLikedBy, legacyLikedProfile } from "./shapes.js";
 import {
   answeredNotModified,
@@ -30,7 +31,7 @@ const RemoveChat = z.object({
 const DiscountQuery = z
   .object({
     welcome: z.enum(["true", "1", "false", "0"]).optional(),
-    code: safeText({ min: 1, max: 64, label: "Code" }).optional(),
+    code: DiscountCodeText.optional(), // as tRPC's: ASCII only, so upper-casing cannot turn ı into I
   })
   .loose()
   .refine((q) => q.welcome === "true" || q.welcome === "1" || q.code !== undefined, {

@@ -251,6 +251,9 @@ describe("hostile input on the deletion procedures: 4xx, never 500, nothing half
           remarks,
           confirm: true,
         })),
+      // What an operator reads follows a member's text rules: no terminal escapes, no bidi override.
+      { reason: "other", remarks: "\u001b[31mred\u0007", confirm: true },
+      { reason: "other", remarks: "fine \u202eevil", confirm: true },
       { reason: "price" },
       { reason: "price", confirm: false },
       { reason: "price", confirm: "true" },

@@ -181,7 +181,7 @@ describe("discounts", () => {
 
     it("the legacy GET /api/discountcode.php answers from the same service", async () => {
       const m = await member();
-      const code = uniqueCode("LEGACY");
+      const code = uniqueCode("LEGACYLIST");
       await createDiscountCode(t.server.deps, { code, percentage: 10 });
       const login = await fetch(`${t.server.url}/api/user.php`, {
         method: "POST",
@@ -202,6 +202,15 @@ describe("discounts", () => {
         validity: "once_per_user",
         expired: false,
       });
+      // As over tRPC, a code is ASCII: a dotless ı or a long ſ is not upper-cased into the code's I or S.
+      for (const lookalike of [code.toLowerCase().replace("i", "ı"), code.toLowerCase().replace("s", "ſ")]) {
+        expect(lookalike).not.toBe(code.toLowerCase());
+        const refused = await fetch(`${t.server.url}/api/discountcode.php?code=${encodeURIComponent(lookalike)}`, {
+          headers: { cookie },
+        });
+        expect(refused.status).toBe(400);
+        expect(JSON.stringify(await refused.json())).not.toContain(code);
+      }
     });
   });
 

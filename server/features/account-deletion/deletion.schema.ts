@@ -1,19 +1,19 @@
 import { z } from "zod";
 import { DELETE_REASONS } from "./deletion.constants.js";
+import { Email } from "../accounts/accounts.schema.js";
+import { memberText } from "../members/profile-fields.schema.js";
 
-/** Text without NUL or lone surrogates (they cannot be stored as PostgreSQL text). */
-const safeText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine((s) => !s.includes("\u0000") && s.isWellFormed(), "Invalid characters.");
+/**
+ * The remarks an operator reads: the rules of a member's own free text (memberText: no control,
+ * bidi or invisible characters), not only what PostgreSQL can store.
+ */
+const Remarks = memberText({ max: 1000, multiline: true, label: "Remarks" });
 
 /** accountDeletion.delete: a §3 delete reason, remarks (for "other"), and the confirmation. */
 export const DeleteAccountInput = z
   .object({
     reason: z.enum(DELETE_REASONS),
-    remarks: safeText(1000).optional(),
+    remarks: Remarks.optional(),
     confirm: z.literal(true),
   })
   .strict();
@@ -31,5 +31,5 @@ export const ReactivateInput = z
 
 /** accountDeletion.requestReactivation: the address of the account pending deletion. */
 export const RequestReactivationInput = z
-  .object({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) })
+  .object({ email: Email })
   .strict();
