@@ -15,7 +15,12 @@ import { loadConfig } from "./config.js";
  * The primary restarts a worker that dies (after 1 s) and, on SIGTERM/SIGINT, passes the signal
  * on and exits when every worker has drained (each stops as server/main.ts does).
  */
-if (cluster.isPrimary) {
+/**
+ * What the primary needs before it forks: a valid configuration (loadConfig throws otherwise),
+ * PostgreSQL and Redis, and WEB_CONCURRENCY a whole number from 1 to 64.
+ * @returns the number of workers to start; prints the reason and exits 1 when something is missing.
+ */
+function preflight(): number {
   const config = loadConfig();
   if (!config.DATABASE_URL || !config.REDIS_URL) {
     console.error(
@@ -28,6 +33,15 @@ if (cluster.isPrimary) {
     console.error(`WEB_CONCURRENCY must be a whole number from 1 to 64 (got ${process.env.WEB_CONCURRENCY})`);
     process.exit(1);
   }
+  return count;
+}
+
+// `--preflight` (npm run start:cluster, before the build): only the checks, so a missing setting
+// is told at once rather than after a build.
+if (cluster.isPrimary && process.argv.includes("--preflight")) {
+  preflight();
+} else if (cluster.isPrimary) {
+  const count = preflight();
   let stopping = false;
   const fork = (n: number) => cluster.fork({ INSTANCE_ID: `${process.env.INSTANCE_ID ?? os.hostname()}-${n}` });
   const slots = new Map<number, number>();
