@@ -142,8 +142,8 @@ const EnvSchema = z.object({
     .min(64 * 1024)
     .max(256 * 1024 * 1024)
     .default(4 * 1024 * 1024),
-  /** Instance name shown in logs and metrics labels. */
-  INSTANCE_ID: z.string().default(`${process.pid}`),
+  /** Instance name: the `instance` field of every log line, and its name in Redis presence and mail-outbox claims. */
+  INSTANCE_ID: z.string().min(1).max(100).default(`${process.pid}`),
   /**
    * On SIGTERM, how long (ms) the requests under way may take to finish before sockets, the bus
    * and the database close (new connections are refused at once).
