@@ -45,14 +45,19 @@ const USER = `select u.id, u.email, u.status, u.credits, u.paid_user, u.free_mes
     u.send_with_enter, p.name, p.status as profile_status, p.gender, p.country, ph.filename, ph.thumb_filename, ph.status as photo_status
   from sessions s join users u on u.id = s.user_id join profiles p on p.id = u.id ${PHOTO}
   where s.id = $1 and s.expires_at > now()`;
+// `mutual` through a join on the likes' primary key: written as `exists (…)`, PostgreSQL 15 chose
+// a hashed subplan that read the whole likes table on every poll (auto_explain, 2026-11-27), which
+// made this floor ~30× slower than the app it is the floor of.
 const LIKES = `select 'sent' as kind, false as is_new, l.created_at as liked_at,
-    exists (select 1 from likes r where r.liker_id = l.liked_id and r.liked_id = l.liker_id) as mutual, ${CARD}
+    r.liker_id is not null as mutual, ${CARD}
   from sessions s join likes l on l.liker_id = s.user_id join profiles p on p.id = l.liked_id ${PHOTO}
+    left join likes r on r.liker_id = l.liked_id and r.liked_id = l.liker_id
   where s.id = $1 and s.expires_at > now()
   union all
   select 'received', l.is_new, l.created_at,
-    exists (select 1 from likes r where r.liker_id = l.liked_id and r.liked_id = l.liker_id), ${CARD}
+    r.liker_id is not null, ${CARD}
   from sessions s join likes l on l.liked_id = s.user_id join profiles p on p.id = l.liker_id ${PHOTO}
+    left join likes r on r.liker_id = l.liked_id and r.liked_id = l.liker_id
   where s.id = $1 and s.expires_at > now()
   order by kind, liked_at desc`;
 
