@@ -187,3 +187,24 @@ test("logout with the service worker active ends on the home page, logged out, w
   await expect(page.getByRole("button", { name: "Turn on notifications" })).toHaveCount(0);
   await context.close();
 });
+
+test("on a phone the docked push prompt hides nothing for good (the end of the page scrolls above it), and its close button speaks the page's language", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await logIn(page, "free@amora.test", "demo12345");
+  await context.addCookies([{ name: "locale", value: "de", url: baseURL! }]);
+  await page.goto("/swipe-game");
+  const turnOn = page.getByRole("button", { name: "Benachrichtigungen einschalten" });
+  await expect(turnOn).toBeVisible();
+  const prompt = page.getByRole("alert").filter({ has: turnOn });
+  await expect(prompt.getByRole("button", { name: "Schließen" })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const promptBox = (await prompt.boundingBox())!;
+  // The page's last line, the footer's copyright, ends above the prompt.
+  const lastLine = (await page.getByRole("contentinfo").getByText(/©/).boundingBox())!;
+  expect(lastLine.y + lastLine.height).toBeLessThanOrEqual(promptBox.y);
+  await context.close();
+});

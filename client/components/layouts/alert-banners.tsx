@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Alert, Button, Container } from "react-bootstrap";
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useResendActivation } from "../../lib/api/use-resend-activation";
 import { useMe } from "../../lib/api/use-me";
 import { Link, useLocation } from "react-router";
@@ -56,6 +56,16 @@ function PushPrompt() {
   const { turnOn: turnOnPush, asking } = useTurnOnPush();
   const publicKey = settings?.push_public_key ?? null;
   const saveMutate = save.mutate;
+  const { t } = useLingui();
+  const visible = !!me && !!publicKey && pushSupported() && pushState === false && !prompt.dismissed && !onSignupSteps;
+
+  // Room under the page while the prompt is docked over its foot (theme.css), so the last search
+  // cards or the swipe game's buttons can still be scrolled into view above it.
+  useEffect(() => {
+    if (!visible) return;
+    document.body.classList.add("has-push-prompt");
+    return () => document.body.classList.remove("has-push-prompt");
+  }, [visible]);
 
   useEffect(() => {
     if (!me || pushState !== "subscribed" || pushSyncedFor.has(me.id)) return;
@@ -71,7 +81,7 @@ function PushPrompt() {
     });
   }, [me, pushState, saveMutate]);
 
-  if (!me || !publicKey || !pushSupported() || pushState !== false || prompt.dismissed || onSignupSteps) return null;
+  if (!visible || !me || !publicKey) return null;
   const turnOn = async () => {
     // This page's subscription is sent by turnOnPush itself: the effect above must not send it again.
     pushSyncedFor.add(me.id);
@@ -81,9 +91,22 @@ function PushPrompt() {
   // answers, and must not push the page down (CLS ≤ 0.02, issue 11).
   return (
     <Container className="push-prompt-dock">
-      <Alert variant="light" dismissible onClose={prompt.dismiss} className="mb-0 border push-prompt">
+      <Alert
+        variant="light"
+        dismissible
+        onClose={prompt.dismiss}
+        closeLabel={t`Close`}
+        className="mb-0 border push-prompt"
+      >
         <div className="d-flex flex-wrap align-items-center gap-2">
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" className="text-primary">
+          <svg
+            viewBox="0 0 24 24"
+            width="24"
+            height="24"
+            aria-hidden="true"
+            focusable="false"
+            className="text-primary d-none d-sm-block"
+          >
             <path
               fill="currentColor"
               d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
@@ -110,10 +133,11 @@ function NotificationsDisabledAlert() {
   const { me } = useMe();
   const { pathname } = useLocation();
   const alert = useDismissal(`notifications-disabled:${me?.id ?? 0}:${me?.notificationsDisabled ?? ""}`);
+  const { t } = useLingui();
   if (!me?.notificationsDisabled || alert.dismissed || pathname.startsWith(paths.notifications)) return null;
   return (
     <Container className="pt-3">
-      <Alert variant="info" dismissible onClose={alert.dismiss} className="mb-0">
+      <Alert variant="info" dismissible onClose={alert.dismiss} closeLabel={t`Close`} className="mb-0">
         <Trans>
           You get no e-mail notifications at the moment. <Link to={paths.notifications}>Turn them back on</Link>
         </Trans>
@@ -127,10 +151,11 @@ function ActivationReminder() {
   const { me } = useMe();
   const activation = useDismissal(`activation:${me?.id ?? 0}`);
   const resend = useResendActivation();
+  const { t } = useLingui();
   if (!me || me.status !== "not_confirmed" || me.profileStatus !== "disabled" || activation.dismissed) return null;
   return (
     <Container className="pt-3">
-      <Alert variant="warning" dismissible onClose={activation.dismiss} className="mb-0">
+      <Alert variant="warning" dismissible onClose={activation.dismiss} closeLabel={t`Close`} className="mb-0">
         <Trans>
           Please confirm your e-mail address: we sent a link to <strong className="text-break">{me.email}</strong>.
           Until then, other members cannot reply to you.

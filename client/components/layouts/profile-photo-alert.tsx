@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Alert, Container } from "react-bootstrap";
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMe } from "../../lib/api/use-me";
 import { paths } from "../../app/paths";
 
@@ -26,6 +26,7 @@ const HIDDEN_ON = [
 export function ProfilePhotoAlert() {
   const { me } = useMe();
   const { pathname } = useLocation();
+  const { t } = useLingui();
   const key = DISMISS_KEY + (me?.id ?? 0);
   const [dismissedAt, setDismissedAt] = useState(() => localStorage.getItem(key));
   if (!me || me.mainImage || dismissedAt !== null) return null;
@@ -37,7 +38,7 @@ export function ProfilePhotoAlert() {
   };
   return (
     <Container className="pt-3">
-      <Alert variant="info" role="status" dismissible onClose={dismiss} className="mb-0">
+      <Alert variant="info" role="status" dismissible onClose={dismiss} closeLabel={t`Close`} className="mb-0">
         <Trans>
           Members with a photo get far more replies. <Link to={paths.profile}>Add a profile photo</Link>
         </Trans>
