@@ -283,7 +283,7 @@ function SessionsCard() {
                     aria-label={t`Log out the device logged in since ${since}`}
                     onClick={() => end.mutate({ sessionId: s.id })}
                   >
-                    <Trans>Log out this device</Trans>
+                    <Trans>Log out</Trans>
                   </Button>
                 )}
               </ListGroup.Item>
