@@ -1,8 +1,10 @@
 import { useState } from "react";
-import { Button, Modal } from "react-bootstrap";
+import { Alert, Button, Container, Modal } from "react-bootstrap";
+import { Link, useLocation } from "react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useBlockMember } from "../lib/api/use-block-member";
 import { useErrorText } from "../lib/errors";
+import { paths } from "../app/paths";
 
 /**
  * "Block" (§4) with a confirmation dialog: blocking deletes the chats and likes between the two
@@ -75,7 +77,7 @@ export function BlockMemberButton({
             </Trans>
           </p>
           <p className="small text-body-secondary mb-0">
-            <Trans>You can unblock members later in Settings, under Blocked members.</Trans>
+            <Trans>You can unblock members later in Settings, under Privacy and blocked members.</Trans>
           </p>
           {block.error && (
             <p className="text-danger small mt-2 mb-0" role="alert">
@@ -93,5 +95,32 @@ export function BlockMemberButton({
         </Modal.Footer>
       </Modal>
     </>
+  );
+}
+
+/** Navigation state after a block: the page the member lands on says it went through (BlockedNotice). */
+export function blockedState(name: string): { blocked: string } {
+  return { blocked: name };
+}
+
+/**
+ * After a block (§4) the member leaves the profile or chat for another page: this says there
+ * that the block went through and where it can be undone. Shown while the navigation state of
+ * blockedState() is on the page's history entry; dismissible.
+ */
+export function BlockedNotice() {
+  const { t } = useLingui();
+  const state: unknown = useLocation().state;
+  const name = state && typeof state === "object" && "blocked" in state ? String(state.blocked) : null;
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  if (!name || dismissed === name) return null;
+  return (
+    <Container className="pt-3">
+      <Alert variant="success" role="status" dismissible onClose={() => setDismissed(name)} closeLabel={t`Close`}>
+        <Trans>
+          You blocked {name}. <Link to={paths.blockedMembers}>Privacy and blocked members</Link>
+        </Trans>
+      </Alert>
+    </Container>
   );
 }

@@ -55,6 +55,13 @@ test("a member blocks another from the chat and the chat disappears live in the 
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Block", exact: true }).click();
   await expect(demo).toHaveURL(/\/chats$/);
+  // The page Demo lands on says the block went through, and where to undo it.
+  const notice = demo.getByRole("status").filter({ hasText: `You blocked ${sam.name}.` });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole("link", { name: "Privacy and blocked members" })).toHaveAttribute(
+    "href",
+    "/settings/blocked",
+  );
 
   // Sam's open tab drops the conversation live: it leaves the chat, and the list no longer has it.
   await expect(free).toHaveURL(/\/chats$/);

@@ -9,6 +9,7 @@ import { useSiteSettings } from "../../lib/api/use-site-settings";
 import { usePushSubscribe } from "../../lib/api/use-push-subscribe";
 import { currentSubscription, pushSupported, usePushState } from "../../lib/push";
 import { useTurnOnPush } from "../../lib/api/use-turn-on-push";
+import { BlockedNotice } from "../block-member-button";
 
 const DISMISS_KEY = "alert-dismissed:";
 
@@ -25,10 +26,11 @@ function useDismissal(name: string) {
   };
 }
 
-/** §2 banners: the activation reminder, the disabled-e-mail-notifications alert and the push prompt. */
+/** §2 banners: a block's confirmation (§4), the activation reminder, the disabled-e-mail-notifications alert and the push prompt. */
 export function AlertBanners() {
   return (
     <>
+      <BlockedNotice />
       <ActivationReminder />
       <NotificationsDisabledAlert />
       <PushPrompt />

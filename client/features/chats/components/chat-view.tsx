@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
 import { Avatar } from "../../../components/ui/avatar";
 import { FictionalBadge } from "../../../components/ui/fictional-badge";
-import { BlockMemberButton } from "../../../components/block-member-button";
+import { BlockMemberButton, blockedState } from "../../../components/block-member-button";
 import { ErrorState, LoadingState } from "../../../components/ui/states";
 import { PremiumOnlyModal } from "../../../components/ui/credits-modals";
 import { useMe } from "../../../lib/api/use-me";
@@ -114,7 +114,7 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
             name={profile.name}
             className={chat.conversationId === null ? "ms-auto flex-shrink-0" : "flex-shrink-0 order-last"}
             iconOnPhone
-            onBlocked={() => navigate("/chats", { replace: true })}
+            onBlocked={() => navigate("/chats", { replace: true, state: blockedState(name) })}
           />
         )}
         {chat.conversationId !== null && <ReportChatButton conversationId={chat.conversationId} otherName={name} />}

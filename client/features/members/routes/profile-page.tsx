@@ -5,7 +5,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "../../../app/paths";
 import { Avatar } from "../../../components/ui/avatar";
 import { FictionalBadge } from "../../../components/ui/fictional-badge";
-import { BlockMemberButton } from "../../../components/block-member-button";
+import { BlockMemberButton, blockedState } from "../../../components/block-member-button";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/states";
 import { useErrorText } from "../../../lib/errors";
 import { appCodeOf } from "../../../lib/trpc";
@@ -218,7 +218,11 @@ export function MemberProfilePage() {
       {!profile.isOwn && (
         <p className="text-end mb-0">
           <ReportProfileButton profileId={profile.id} name={profile.name} />{" "}
-          <BlockMemberButton profileId={profile.id} name={profile.name} onBlocked={() => navigate(paths.members)} />
+          <BlockMemberButton
+            profileId={profile.id}
+            name={profile.name}
+            onBlocked={() => navigate(paths.members, { state: blockedState(profile.name) })}
+          />
         </p>
       )}
     </article>
