@@ -107,6 +107,10 @@ test("a free member with 0 credits claims the time bonus, pays through the check
   await expect(nav.getByRole("link", { name: "Repeat order" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Get Premium" })).toHaveCount(0);
   await expect(page.getByText("100 credits", { exact: true })).toBeVisible();
+  // The premium page no longer sells premium to a member who has it.
+  await page.goto("/premium");
+  await expect(page.getByRole("heading", { level: 1, name: "You are a premium member" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Go Premium" })).toHaveCount(0);
 
   // The locked photos open.
   await page.goto(`/members/${profileId}`);

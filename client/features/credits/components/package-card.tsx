@@ -26,7 +26,7 @@ export function PackageCard({ pkg, messageCredits, to }: { pkg: PackageView; mes
           <Trans>Best value</Trans>
         </Badge>
       )}
-      <Card.Body className="d-flex flex-column p-3 p-md-4">
+      <Card.Body className="d-flex flex-column p-3 pt-4 p-md-4">
         <h2 id={titleId} className="h6 text-body-secondary text-uppercase mb-2">
           <span className="package-credits d-block mb-1">{pkg.credits}</span>
           <Trans>credits</Trans>

@@ -5,6 +5,7 @@ import { formatMoney } from "../../../lib/money";
 import { LoadingState } from "../../../components/ui/states";
 import { usePricing } from "../api/use-pricing";
 import { useSiteSettings } from "../../../lib/api/use-site-settings";
+import { useMe } from "../../../lib/api/use-me";
 
 /** §2 /pricing: the real packages, priced for the member's (or the default) payment country. */
 function PackagePrices() {
@@ -64,15 +65,29 @@ function PackagePrices() {
 /** §2 /premium and /pricing: what premium gives (§1, §6); buying any credit package makes a member premium. */
 export function PremiumPage() {
   const premiumPhotos = useSiteSettings().data?.photo_limits.premium;
+  const { me } = useMe();
   return (
     <section aria-labelledby="premium-title">
       <div className="hero rounded-4 p-4 p-md-5 mb-4 text-center">
-        <h1 id="premium-title" className="display-6 fw-bold">
-          <Trans>Go Premium</Trans>
-        </h1>
-        <p className="lead mb-0">
-          <Trans>Premium members have a 46% higher chance of finding a match.</Trans>
-        </p>
+        {me?.paidUser ? (
+          <>
+            <h1 id="premium-title" className="display-6 fw-bold">
+              <Trans>You are a premium member</Trans>
+            </h1>
+            <p className="lead mb-0">
+              <Trans>Premium features stay yours even at 0 credits</Trans>
+            </p>
+          </>
+        ) : (
+          <>
+            <h1 id="premium-title" className="display-6 fw-bold">
+              <Trans>Go Premium</Trans>
+            </h1>
+            <p className="lead mb-0">
+              <Trans>Premium members have a 46% higher chance of finding a match.</Trans>
+            </p>
+          </>
+        )}
       </div>
       <Row xs={1} md={2} className="g-4">
         <Col>
