@@ -43,7 +43,9 @@ test("a visitor arrives on /landers/tinderswipe with tracking parameters, sees r
   const firstName = (await photo.getAttribute("alt"))!.split(",")[0]!;
   // The buttons are the keyboard alternative to swiping: liking moves on and invites to sign up.
   await page.getByRole("button", { name: `Like ${firstName}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: `Sign up to tell ${firstName}` })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: `You liked ${firstName}. Sign up to tell them.` }),
+  ).toBeVisible();
 
   const email = uniqueEmail("lander");
   await fillSignupForm(page, email);

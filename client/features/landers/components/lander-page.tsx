@@ -206,7 +206,7 @@ function TinderSwipe({ headline, cards, count, form }: VariantProps) {
           </div>
           {liked && (
             <p className="text-center fw-semibold mt-3" role="status">
-              <Trans>Sign up to tell {liked.name} you like them.</Trans>
+              <Trans>You liked {liked.name}. Sign up to tell them.</Trans>
             </p>
           )}
         </Col>
