@@ -173,4 +173,14 @@ describe("the /likes suggestion card (§7 auto-like)", () => {
     const after = await me.api.likes.suggestion();
     expect(after?.kind).toBe("suggestion");
   });
+
+  it("a like from a member already liked back is a match, not 'someone likes you'", async () => {
+    const me = await member({ gender: "male", country: "PL" });
+    const match = await member({ gender: "female", country: "PL" });
+    await addPhoto(t.server, match.id, { isMain: true });
+    await me.api.likes.like({ profileId: match.id });
+    await match.api.likes.like({ profileId: me.id });
+    const card = await me.api.likes.suggestion();
+    expect(card?.kind === "received" && card.profile.id === match.id).toBe(false);
+  });
 });

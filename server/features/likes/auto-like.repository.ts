@@ -14,20 +14,33 @@ const cardColumns = [
 const notBlockedWith = (userId: number) =>
   sql<boolean>`not exists (select 1 from blocks where (blocks.blocker_id = ${userId} and blocks.blocked_id = profiles.id) or (blocks.blocked_id = ${userId} and blocks.blocker_id = profiles.id))`;
 
-/** The newest unseen like the member received from a visible member with a main photo. */
+/** The newest unseen like the member received from a visible member with a main photo, not yet liked back. */
 export function findNewestNewLikerWithPhoto(db: DB, userId: number) {
-  return db
-    .selectFrom("likes")
-    .innerJoin("profiles", "profiles.id", "likes.liker_id")
-    .innerJoin("photos", (j) => j.onRef("photos.profile_id", "=", "profiles.id").on("photos.is_main", "=", true))
-    .select(cardColumns)
-    .where("likes.liked_id", "=", userId)
-    .where("likes.is_new", "=", true)
-    .where("profiles.visible", "=", true)
-    .where(notBlockedWith(userId))
-    .orderBy("likes.created_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom("likes")
+      .innerJoin("profiles", "profiles.id", "likes.liker_id")
+      .innerJoin("photos", (j) => j.onRef("photos.profile_id", "=", "profiles.id").on("photos.is_main", "=", true))
+      .select(cardColumns)
+      .where("likes.liked_id", "=", userId)
+      .where("likes.is_new", "=", true)
+      .where("profiles.visible", "=", true)
+      .where(notBlockedWith(userId))
+      // Liked back already: that like made a match (the match modal says so), it is no new like to act on.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("likes as mine")
+              .select("mine.liker_id")
+              .where("mine.liker_id", "=", userId)
+              .whereRef("mine.liked_id", "=", "likes.liker_id"),
+          ),
+        ),
+      )
+      .orderBy("likes.created_at", "desc")
+      .limit(1)
+      .executeTakeFirst()
+  );
 }
 
 /**

@@ -54,7 +54,8 @@ export function LikesPage() {
           </Nav.Item>
         ))}
       </Nav>
-      {suggestion.data && <SuggestionCard suggestion={suggestion.data} />}
+      {/* Not on the matches tab: a like to answer or a member to like is no match. */}
+      {suggestion.data && type !== "match" && <SuggestionCard suggestion={suggestion.data} />}
       {params.id !== undefined && likes.data && !openMatch && (
         <Alert variant="info">
           <Trans>You have no match with this member (yet).</Trans>{" "}
