@@ -52,8 +52,9 @@ export function PhotoTile({
       )}
       {caption && (
         <figcaption>
-          <span className="fw-semibold">
-            {card.name}, {card.age}
+          <span className="fw-semibold lander-tile-title">
+            <span className="lander-tile-name">{card.name}</span>
+            <span className="lander-tile-age">, {card.age}</span>
           </span>
           {card.city && <span className="d-block small opacity-75 text-truncate">{card.city}</span>}
           {card.fictional && <FictionalBadge compact className="mt-1" />}
