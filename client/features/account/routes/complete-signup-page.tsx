@@ -32,6 +32,7 @@ import { useUploadPhoto } from "../api/use-upload-photo";
 import type { RouterOutputs } from "../../../lib/router-types";
 import "../signup-steps.css";
 import { CountryOptions } from "../../../components/ui/country-options";
+import { useViewFocus } from "../../../components/layouts/page-shell";
 
 type OwnProfile = RouterOutputs["members"]["myProfile"];
 
@@ -86,6 +87,8 @@ export function CompleteSignupPage() {
   const requested = params.get("step");
   const step: Step = (steps as readonly string[]).includes(requested ?? "") ? (requested as Step) : "photo";
   const index = steps.indexOf(step);
+  // Each step opens at its top with focus on its title, as a new page does.
+  useViewFocus(step);
 
   if (isLoading || profile.isLoading || settings.isLoading) return <LoadingState />;
   if (!me) return <Navigate to={paths.login} replace />;
