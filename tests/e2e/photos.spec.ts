@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { logIn } from "./support";
+import { logIn, signUp, uniqueEmail } from "./support";
 
 /** §2 /profile photo management: a free member uploads a photo through the labelled file input. */
 test("a free member adds a photo on /profile and sees it in the grid and the count", async ({ page }) => {
@@ -41,4 +41,55 @@ test("a free member adds a photo on /profile and sees it in the grid and the cou
     await expect(section.getByLabel("Add a photo")).toHaveCount(0);
   }
   await page.screenshot({ path: "test-results/profile-photos.png", fullPage: true });
+});
+
+/**
+ * A refused upload (not an image) is told where the member is: under the file field, tied to it
+ * and announced; focus goes back to the field, and the next upload works.
+ */
+test("a file that is not an image is refused with a message under the file field", async ({ browser }) => {
+  const context = await browser.newContext({
+    locale: "en-GB",
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
+  const page = await context.newPage();
+  await signUp(page, { email: uniqueEmail("upload"), name: "Uma Upload", gender: "female" });
+  await page.goto("/profile");
+  const section = page.getByRole("region", { name: "My photos" });
+  const count = section.getByTestId("photo-count");
+  const field = section.getByLabel("Add a photo");
+  const image = (color: string) =>
+    sharp({ create: { width: 320, height: 240, channels: 3, background: color } })
+      .jpeg()
+      .toBuffer();
+
+  // One photo first, so that the grid stands between the top of the card and the field.
+  await field.setInputFiles({ name: "first.jpg", mimeType: "image/jpeg", buffer: await image("#c36") });
+  await expect(count).toHaveText("1 of 3 photos");
+
+  const message = "This file is not an image we can use. Upload a JPEG, PNG, WebP, GIF or AVIF photo.";
+  await field.setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("plain text\n") });
+  const alert = section.getByRole("alert");
+  await expect(alert).toHaveText(message);
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  // Described by the message first, then by the formats hint.
+  await expect(field).toHaveAccessibleDescription(`${message} JPEG, PNG, WebP, GIF or AVIF, at most 8 MB.`);
+  await expect(field).toBeFocused();
+  await expect(alert).toBeInViewport({ ratio: 1 });
+  // Right under the field, not at the top of the card.
+  const fieldBox = (await field.boundingBox())!;
+  const alertBox = (await alert.boundingBox())!;
+  expect(alertBox.y).toBeGreaterThanOrEqual(fieldBox.y + fieldBox.height - 1);
+  expect(alertBox.y - (fieldBox.y + fieldBox.height)).toBeLessThan(24);
+  await expect(count).toHaveText("1 of 3 photos");
+
+  // The next upload works and the message goes.
+  await field.setInputFiles({ name: "second.jpg", mimeType: "image/jpeg", buffer: await image("#36c") });
+  await expect(count).toHaveText("2 of 3 photos");
+  await expect(section.getByRole("alert")).toHaveCount(0);
+  await expect(field).not.toHaveAttribute("aria-invalid", "true");
+  await context.close();
 });

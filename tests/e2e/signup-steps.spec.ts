@@ -83,6 +83,49 @@ test("a new member goes through the signup steps, skipping some, and lands on th
   await context.close();
 });
 
+test("each signup step opens at its top with focus on its title, wherever the previous screen was scrolled", async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const scrollToBottom = () => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.goto("/signup");
+  await page.getByLabel("E-mail").fill(uniqueEmail("steps-top"));
+  await page.getByLabel("Name").fill("Tina Top");
+  await page.getByLabel("Password").fill("secret-pass-1");
+  await page.getByLabel("Date of birth").fill("1990-02-11");
+  await page.getByLabel("I am").selectOption("female");
+  await page.getByLabel("Country").selectOption("NL");
+  await scrollToBottom();
+  await page.getByRole("button", { name: "Create my free account" }).click();
+
+  // The account form was left from the bottom of the page: the first step starts at its title.
+  const photo = page.getByRole("heading", { level: 1, name: "Add a photo" });
+  await expect(photo).toBeFocused();
+  await expect(photo).toBeInViewport({ ratio: 1 });
+
+  await scrollToBottom();
+  await page.getByRole("button", { name: "Skip this step" }).click();
+  const location = page.getByRole("heading", { level: 1, name: "Where do you live?" });
+  await expect(location).toBeFocused();
+  await expect(location).toBeInViewport({ ratio: 1 });
+
+  await scrollToBottom();
+  await page.getByRole("button", { name: "Skip this step" }).click();
+  const personal = page.getByRole("heading", { level: 1, name: "About you" });
+  await expect(personal).toBeFocused();
+  await expect(personal).toBeInViewport({ ratio: 1 });
+
+  // The longest step, left from its bottom: the next one still opens at its title.
+  await scrollToBottom();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.getByRole("button", { name: "Skip this step" }).click();
+  const about = page.getByRole("heading", { level: 1, name: "About me" });
+  await expect(about).toBeFocused();
+  await expect(about).toBeInViewport({ ratio: 1 });
+  await expect(page.getByLabel("About me", { exact: true })).toBeInViewport({ ratio: 1 });
+  await context.close();
+});
+
 test("the language dropdown of a visitor from Belgium offers nl, fr and de plus the browser's language", async ({
   browser,
 }) => {

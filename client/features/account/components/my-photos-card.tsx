@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { Link } from "react-router";
 import { Alert, Badge, Button, Card, Form, Modal, Spinner } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -13,7 +13,9 @@ import { useDeletePhoto } from "../api/use-delete-photo";
 /**
  * §2 /profile photo management: the member's own photos (never locked for them), with main,
  * private/public and delete, and an upload within the §5/§9 limit (3 free, 25 premium).
- * The server enforces every rule; this card only shows its answers.
+ * The server enforces every rule; this card only shows its answers. A refused upload (not an
+ * image, too large…) is told under the file field, where the member is, and focus goes back to
+ * the field; the photos' own buttons tell theirs above the grid.
  */
 export function MyPhotosCard() {
   const { t } = useLingui();
@@ -26,7 +28,15 @@ export function MyPhotosCard() {
   const [toDelete, setToDelete] = useState<number | null>(null);
   const [uploadPrivate, setUploadPrivate] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const uploadErrorRef = useRef<HTMLDivElement>(null);
   const inputId = useId();
+
+  // The field was disabled during the upload (focus left it): back to it, its message in view.
+  useEffect(() => {
+    if (!upload.error) return;
+    fileInput.current?.focus({ preventScroll: true });
+    uploadErrorRef.current?.scrollIntoView({ block: "nearest" });
+  }, [upload.error]);
 
   if (photos.isLoading) return <LoadingState />;
   if (!photos.data) return <ErrorState message={describe(photos.error)} onRetry={() => void photos.refetch()} />;
@@ -34,7 +44,11 @@ export function MyPhotosCard() {
   const { count, limit, premiumLimit, paidUser } = photos.data;
   const full = count >= limit;
   const busy = upload.isPending || setMain.isPending || setPrivate.isPending || remove.isPending;
-  const failure = upload.error ?? setMain.error ?? setPrivate.error ?? remove.error;
+  // An upload's error goes under the file field; when there is none (the limit reached meanwhile), above.
+  const failure = setMain.error ?? setPrivate.error ?? remove.error ?? (full ? upload.error : null);
+  const uploadError = full ? null : upload.error;
+  const hintId = `${inputId}-hint`;
+  const uploadErrorId = `${inputId}-error`;
 
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -181,8 +195,22 @@ export function MyPhotosCard() {
             <Form.Label className="fw-semibold">
               <Trans>Add a photo</Trans>
             </Form.Label>
-            <Form.Control ref={fileInput} type="file" accept="image/*" onChange={onFile} disabled={busy} />
-            <Form.Text>
+            <Form.Control
+              ref={fileInput}
+              type="file"
+              accept="image/*"
+              onChange={onFile}
+              disabled={busy}
+              isInvalid={!!uploadError}
+              aria-invalid={uploadError ? true : undefined}
+              aria-describedby={uploadError ? `${uploadErrorId} ${hintId}` : hintId}
+            />
+            {uploadError && (
+              <div ref={uploadErrorRef} id={uploadErrorId} role="alert" className="invalid-feedback d-block">
+                {describe(uploadError)}
+              </div>
+            )}
+            <Form.Text id={hintId}>
               <Trans>JPEG, PNG, WebP, GIF or AVIF, at most 8 MB.</Trans>
             </Form.Text>
             <Form.Check

@@ -32,6 +32,7 @@ import { useUploadPhoto } from "../api/use-upload-photo";
 import type { RouterOutputs } from "../../../lib/router-types";
 import "../signup-steps.css";
 import { CountryOptions } from "../../../components/ui/country-options";
+import { useViewFocus } from "../../../components/layouts/page-shell";
 
 type OwnProfile = RouterOutputs["members"]["myProfile"];
 
@@ -86,6 +87,8 @@ export function CompleteSignupPage() {
   const requested = params.get("step");
   const step: Step = (steps as readonly string[]).includes(requested ?? "") ? (requested as Step) : "photo";
   const index = steps.indexOf(step);
+  // Each step opens at its top with focus on its title, as a new page does.
+  useViewFocus(step);
 
   if (isLoading || profile.isLoading || settings.isLoading) return <LoadingState />;
   if (!me) return <Navigate to={paths.login} replace />;
@@ -200,11 +203,6 @@ function PhotoStep({ onDone }: { onDone: () => void }) {
       <StepHeading title={<Trans>Add a photo</Trans>}>
         <Trans>Members with a photo get far more replies. You can add more photos on your profile later.</Trans>
       </StepHeading>
-      {upload.error && (
-        <Alert variant="danger" role="alert">
-          {describe(upload.error)}
-        </Alert>
-      )}
       {main && (
         <div className="text-center mb-3">
           <img src={main.thumbUrl} alt={t`Your main photo`} className="rounded signup-step-photo" />
@@ -212,7 +210,20 @@ function PhotoStep({ onDone }: { onDone: () => void }) {
       )}
       <Form.Group controlId="signup-photo">
         <Form.Label>{main ? <Trans>Choose another photo</Trans> : <Trans>Choose a photo</Trans>}</Form.Label>
-        <Form.Control type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" ref={fileInput} />
+        <Form.Control
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          ref={fileInput}
+          isInvalid={!!upload.error}
+          aria-invalid={upload.error ? true : undefined}
+          aria-describedby={upload.error ? "signup-photo-error" : undefined}
+        />
+        {/* A refused upload is told under the field, where the member chose the file. */}
+        {upload.error && (
+          <div id="signup-photo-error" role="alert" className="invalid-feedback d-block">
+            {describe(upload.error)}
+          </div>
+        )}
       </Form.Group>
       <StepButtons busy={upload.isPending} onSkip={onDone} />
     </Form>

@@ -1,40 +1,79 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Button, Card, Col, Form, Row } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRegions } from "../api/use-regions";
 import { CountryOptions } from "../../../components/ui/country-options";
 import { MAX_AGE, MIN_AGE, type FilterValues } from "../search-input";
 
-function ageError(value: string, t: ReturnType<typeof useLingui>["t"]): string | null {
-  if (value === "") return null;
+/** An age field's value is usable: empty ("any") or a whole number from MIN_AGE to MAX_AGE. */
+function ageInRange(value: string): boolean {
+  if (value === "") return true;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < MIN_AGE || n > MAX_AGE) return t`Enter an age from ${MIN_AGE} to ${MAX_AGE}`;
-  return null;
+  return Number.isInteger(n) && n >= MIN_AGE && n <= MAX_AGE;
 }
 
 /**
  * The search form (§3 search state: gender, country, region, min and max age). Nothing is
- * searched until "Search" is pressed; the page then puts the values in the URL.
+ * searched until "Search" is pressed; the page then puts the values in the URL. An age outside
+ * 18–99 (server members.schema SEARCH_MIN_AGE / SEARCH_MAX_AGE) or a max age below the min age
+ * is not searched: the message shows under the pair of age fields (both fields' width, so it
+ * neither squeezes into one narrow column nor moves the fields of the row), is announced, and
+ * focus goes to the first field to correct.
  */
 export function SearchFilters({ initial, onSearch }: { initial: FilterValues; onSearch: (v: FilterValues) => void }) {
   const { t } = useLingui();
   const [values, setValues] = useState<FilterValues>(initial);
   const [submitted, setSubmitted] = useState(false);
+  const minInput = useRef<HTMLInputElement>(null);
+  const maxInput = useRef<HTMLInputElement>(null);
   const regions = useRegions(values.country || undefined);
   const set = <K extends keyof FilterValues>(k: K, v: FilterValues[K]) => setValues((old) => ({ ...old, [k]: v }));
 
-  const minError = ageError(values.minAge, t);
-  const maxError =
-    ageError(values.maxAge, t) ??
-    (values.minAge !== "" && values.maxAge !== "" && !minError && Number(values.minAge) > Number(values.maxAge)
-      ? t`Max age must not be below min age`
-      : null);
+  const minInvalid = !ageInRange(values.minAge);
+  const maxOutOfRange = !ageInRange(values.maxAge);
+  const maxBelowMin =
+    !minInvalid &&
+    !maxOutOfRange &&
+    values.minAge !== "" &&
+    values.maxAge !== "" &&
+    Number(values.minAge) > Number(values.maxAge);
+  const maxInvalid = maxOutOfRange || maxBelowMin;
+  const ageMessage =
+    minInvalid || maxOutOfRange
+      ? t`Enter an age from ${MIN_AGE} to ${MAX_AGE}`
+      : maxBelowMin
+        ? t`Max age must not be below min age`
+        : null;
+  const showAgeError = submitted && ageMessage !== null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (minError || maxError) return;
+    if (minInvalid || maxInvalid) {
+      (minInvalid ? minInput : maxInput).current?.focus();
+      return;
+    }
     onSearch(values);
+  };
+
+  const ageErrorId = "search-age-error";
+  const ageField = (which: "min" | "max") => {
+    const invalid = submitted && (which === "min" ? minInvalid : maxInvalid);
+    return (
+      <Form.Control
+        ref={which === "min" ? minInput : maxInput}
+        type="number"
+        inputMode="numeric"
+        min={MIN_AGE}
+        max={MAX_AGE}
+        placeholder={String(which === "min" ? MIN_AGE : MAX_AGE)}
+        value={which === "min" ? values.minAge : values.maxAge}
+        isInvalid={invalid}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? ageErrorId : undefined}
+        onChange={(e) => set(which === "min" ? "minAge" : "maxAge", e.target.value)}
+      />
+    );
   };
 
   return (
@@ -93,42 +132,36 @@ export function SearchFilters({ initial, onSearch }: { initial: FilterValues; on
                 </Form.Select>
               </Form.Group>
             </Col>
-            <Col xs={3} md={2} lg={2}>
-              <Form.Group controlId="search-min-age">
-                <Form.Label className="small fw-semibold mb-1 age-label">
-                  <Trans>Min age</Trans>
-                </Form.Label>
-                <Form.Control
-                  type="number"
-                  inputMode="numeric"
-                  min={MIN_AGE}
-                  max={MAX_AGE}
-                  placeholder={String(MIN_AGE)}
-                  value={values.minAge}
-                  isInvalid={submitted && !!minError}
-                  onChange={(e) => set("minAge", e.target.value)}
-                />
-                <Form.Control.Feedback type="invalid">{minError}</Form.Control.Feedback>
-              </Form.Group>
+            {/* The two age fields share one column; their message goes below the row (next Col). */}
+            <Col xs={6} md={4} lg={4}>
+              <div className="d-flex gap-2 gap-md-3 align-items-end search-age-pair">
+                <Form.Group controlId="search-min-age">
+                  <Form.Label className="small fw-semibold mb-1 age-label">
+                    <Trans>Min age</Trans>
+                  </Form.Label>
+                  {ageField("min")}
+                </Form.Group>
+                <Form.Group controlId="search-max-age">
+                  <Form.Label className="small fw-semibold mb-1 age-label">
+                    <Trans>Max age</Trans>
+                  </Form.Label>
+                  {ageField("max")}
+                </Form.Group>
+              </div>
             </Col>
-            <Col xs={3} md={2} lg={2}>
-              <Form.Group controlId="search-max-age">
-                <Form.Label className="small fw-semibold mb-1 age-label">
-                  <Trans>Max age</Trans>
-                </Form.Label>
-                <Form.Control
-                  type="number"
-                  inputMode="numeric"
-                  min={MIN_AGE}
-                  max={MAX_AGE}
-                  placeholder={String(MAX_AGE)}
-                  value={values.maxAge}
-                  isInvalid={submitted && !!maxError}
-                  onChange={(e) => set("maxAge", e.target.value)}
-                />
-                <Form.Control.Feedback type="invalid">{maxError}</Form.Control.Feedback>
-              </Form.Group>
-            </Col>
+            {/*
+              Under the age pair, as wide as the pair or wider: on a phone below the Region/age row
+              (before Search); from md up after the Search button (the last item of the age row),
+              under the age fields. The order and offset classes are written out (not Col props): the
+              build keeps only the CSS named in the sources (scripts/purge-css.ts).
+            */}
+            {showAgeError && (
+              <Col xs={12} md={8} lg={4} className="order-md-last offset-lg-6">
+                <div id={ageErrorId} role="alert" className="invalid-feedback d-block mt-0">
+                  {ageMessage}
+                </div>
+              </Col>
+            )}
             <Col xs={12} md={4} lg={2}>
               <Button type="submit" className="w-100">
                 <Trans>Search</Trans>

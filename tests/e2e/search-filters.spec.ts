@@ -1,0 +1,77 @@
+import { test, expect, type Page } from "@playwright/test";
+import { logIn } from "./support";
+
+/**
+ * §2 /members search form, §3 search state: ages are 18–99 (members.schema SEARCH_MIN_AGE /
+ * SEARCH_MAX_AGE). An age outside them, or a max age below the min age, is not searched: the
+ * message is shown and announced, tied to the field to correct, under the pair of age fields.
+ */
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+
+async function openSearch(page: Page) {
+  await logIn(page, "free@amora.test", "demo12345");
+  const form = page.getByRole("form", { name: "Search filters" });
+  await expect(form.getByLabel("Min age")).toBeVisible();
+  return form;
+}
+
+test("an age outside 18–99 shows its message on the field and runs no search", async ({ page }) => {
+  const form = await openSearch(page);
+  const min = form.getByLabel("Min age");
+  const max = form.getByLabel("Max age");
+  const before = page.url();
+
+  await min.fill("10");
+  await max.fill("120");
+  await form.getByRole("button", { name: "Search" }).click();
+  const alert = form.getByRole("alert");
+  await expect(alert).toHaveText("Enter an age from 18 to 99");
+  await expect(min).toHaveAttribute("aria-invalid", "true");
+  await expect(max).toHaveAttribute("aria-invalid", "true");
+  await expect(min).toHaveAccessibleDescription("Enter an age from 18 to 99");
+  await expect(max).toHaveAccessibleDescription("Enter an age from 18 to 99");
+  await expect(min).toBeFocused();
+  // Nothing was searched: the address is the one the page opened with, without the ages.
+  expect(page.url()).toBe(before);
+
+  // A min age of 17: the same, only on the min age field.
+  await min.fill("17");
+  await max.fill("");
+  await form.getByRole("button", { name: "Search" }).click();
+  await expect(alert).toHaveText("Enter an age from 18 to 99");
+  await expect(min).toHaveAccessibleDescription("Enter an age from 18 to 99");
+  await expect(max).not.toHaveAttribute("aria-invalid", "true");
+  expect(page.url()).toBe(before);
+
+  // Corrected, the search runs with the ages typed.
+  await min.fill("25");
+  await form.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/minAge=25/);
+  await expect(form.getByRole("alert")).toHaveCount(0);
+});
+
+test("a max age below the min age is told below the age fields, which stay in their row", async ({ page }) => {
+  const form = await openSearch(page);
+  const min = form.getByLabel("Min age");
+  const max = form.getByLabel("Max age");
+  await min.fill("60");
+  await max.fill("30");
+  await form.getByRole("button", { name: "Search" }).click();
+  const alert = form.getByRole("alert");
+  await expect(alert).toHaveText("Max age must not be below min age");
+  await expect(max).toHaveAttribute("aria-invalid", "true");
+  await expect(max).toHaveAccessibleDescription("Max age must not be below min age");
+  await expect(max).toBeFocused();
+  await expect(page).not.toHaveURL(/minAge=60/);
+
+  // The fields of the row keep their line: Region and both ages side by side, the message under
+  // them, at least as wide as the two age fields together.
+  const region = (await form.getByLabel("Region").boundingBox())!;
+  const minBox = (await min.boundingBox())!;
+  const maxBox = (await max.boundingBox())!;
+  const alertBox = (await alert.boundingBox())!;
+  expect(Math.abs(minBox.y - region.y)).toBeLessThan(2);
+  expect(Math.abs(maxBox.y - region.y)).toBeLessThan(2);
+  expect(alertBox.y).toBeGreaterThanOrEqual(maxBox.y + maxBox.height);
+  expect(alertBox.width).toBeGreaterThanOrEqual(maxBox.x + maxBox.width - minBox.x);
+});
