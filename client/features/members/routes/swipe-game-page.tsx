@@ -336,8 +336,14 @@ export function SwipeGamePage() {
               <Trans>Like</Trans>
             </Button>
           </div>
-          <p className="small text-body-secondary text-center mt-2 mb-0">
-            <Trans>Swipe the photo, or use the arrow keys: ← pass, → like.</Trans>
+          {/* The arrow keys are offered where a keyboard is likely (a mouse or trackpad), not on a phone. */}
+          <p className="swipe-hint small text-body-secondary text-center mt-2 mb-0">
+            <span className="swipe-hint-touch">
+              <Trans>Swipe the photo: left to pass, right to like.</Trans>
+            </span>
+            <span className="swipe-hint-keys">
+              <Trans>Swipe the photo, or use the arrow keys: ← pass, → like.</Trans>
+            </span>
           </p>
         </div>
       )}
