@@ -40,7 +40,7 @@ export function DefaultLayout() {
 /** §2 chat layout: top bar and a full-height conversation, no footer. */
 export function ChatLayout() {
   return (
-    <div className="d-flex flex-column vh-100 chat-layout">
+    <div className="d-flex flex-column chat-layout">
       <SkipLink />
       <RouteFocus />
       <LoadingBar />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Alert, Button, Form } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { GiftIcon } from "../../../components/ui/gift-icon";
@@ -6,9 +6,16 @@ import { useUpdateSettings } from "../../../lib/api/use-update-settings";
 import { useTypingNotifier } from "../api/use-typing";
 
 /**
+ * The message box grows with its text (chats.css: `field-sizing: content`, up to about 6 lines,
+ * then it scrolls inside). Browsers without field-sizing get the same from the fallback below.
+ */
+const GROWS_BY_ITSELF = typeof CSS !== "undefined" && CSS.supports("field-sizing", "content");
+
+/**
  * §2 chat footer: the message box with its character count (message_length, §9), send with
  * Enter (§9, saved to the account), the price per message or the free messages left, the gift
- * button. `onSend(text)` resolves to false when the text must be given back (refused: nothing sent).
+ * button. The box grows with the text up to about 6 lines and shrinks back once it is sent, so a long
+ * message or an icebreaker can be read in full before paying for it. `onSend(text)` resolves to false when the text must be given back (refused: nothing sent).
  * `fill` puts a text into the box (an icebreaker; a new `key` each time): nothing is sent.
  * The read-receipts switch shows when `readReceipts` is given.
  */
@@ -49,6 +56,14 @@ export function ChatComposer({
     setDraft(fill.text);
     inputRef.current?.focus();
   }, [fill]);
+  // Fallback for browsers without field-sizing: fit the height to the text; the CSS max-height
+  // caps it (then the box scrolls), and an empty box is one line again.
+  useLayoutEffect(() => {
+    const box = inputRef.current;
+    if (GROWS_BY_ITSELF || !box) return;
+    box.style.height = "auto";
+    box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
+  }, [draft]);
 
   const submit = async () => {
     const text = draft.trim();
@@ -57,7 +72,8 @@ export function ChatComposer({
     if (!(await onSend(text))) setDraft(text);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === "Enter" && !e.shiftKey && sendWithEnter) {
+    // Not while an input method is composing a word: its Enter picks the word.
+    if (e.key === "Enter" && !e.shiftKey && sendWithEnter && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void submit();
     }

@@ -50,6 +50,7 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
   const [giftsOpen, setGiftsOpen] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const bottomRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const receipts = useReadReceipts(chat.conversationId);
   const receiptsSetting = useReadReceiptsSetting();
   const setReadReceipts = useSetReadReceipts();
@@ -61,6 +62,28 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
   useEffect(() => {
     bottomRef.current?.scrollIntoView({ block: "end" });
   }, [chat.messages.length, chat.pending.length, isTyping]);
+
+  // The message box grows with its text, so the messages get less room: one read at the bottom
+  // stays at the bottom (the newest message is what a reply answers), one scrolled up stays put.
+  const listShown = settings.data !== undefined;
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || typeof ResizeObserver === "undefined") return;
+    let atBottom = true;
+    const onScroll = () => {
+      // Near the end: the last message is shown (its padding below may be out of view).
+      atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 32;
+    };
+    const observer = new ResizeObserver(() => {
+      if (atBottom) list.scrollTo({ top: list.scrollHeight, behavior: "instant" });
+    });
+    list.addEventListener("scroll", onScroll, { passive: true });
+    observer.observe(list);
+    return () => {
+      list.removeEventListener("scroll", onScroll);
+      observer.disconnect();
+    };
+  }, [listShown]);
 
   /** A refused send or gift: the §2 popups for credits and the conversation limit, else the reason. */
   const explainRefusal = (error: RouterError, what: "message" | "gift") => {
@@ -121,6 +144,7 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
       </header>
 
       <div
+        ref={listRef}
         className="chat-messages flex-grow-1 overflow-auto px-3 py-3"
         role="log"
         aria-label={t`Messages with ${name}`}

@@ -65,6 +65,9 @@ function isTypingTarget(target: EventTarget | null): boolean {
  * A like goes through likes.like, so the §9 daily limit of free members holds on the server;
  * when it is reached the game shows the §8 text 'You have no Swipes and Likes left for today …
  * Please wait: ' with the time left until the quota renews. Passes are remembered on this device.
+ * What a choice leads to (a match, a refused like such as an unconfirmed e-mail address) is shown
+ * under the buttons and scrolled into view, where the member is looking; the buttons keep the
+ * focus while a like is on its way. Card and buttons fit one screen (swipe-game.css).
  */
 export function SwipeGamePage() {
   const { me } = useMe();
@@ -89,6 +92,7 @@ export function SwipeGamePage() {
   const [attempt, setAttempt] = useState(0);
   const busy = useRef(false);
   const limitRef = useRef<HTMLDivElement>(null);
+  const feedbackRef = useRef<HTMLDivElement>(null);
   /** A choice was made on this visit (so the limit replaced a card the member was using). */
   const played = useRef(false);
 
@@ -216,8 +220,18 @@ export function SwipeGamePage() {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
+  // While a like is on its way or the card flies out, the buttons wait: aria-disabled rather than
+  // disabled, so the focused button keeps the focus (decide ignores presses meanwhile).
+  const waiting = like.isPending || exiting !== null;
   const loading = search.isLoading || sent.isLoading || quota.isLoading;
   const outOfLikes = limitDeadlineMs !== null;
+
+  // A refused like or a match is told under the buttons: bring it into view (a phone shows little
+  // more than the card and the buttons). Focus stays on the button; the alert is announced.
+  useEffect(() => {
+    if (failure == null && !match) return;
+    feedbackRef.current?.scrollIntoView({ block: "nearest", behavior: prefersReducedMotion() ? "auto" : "smooth" });
+  }, [failure, match, attempt]);
 
   // The card and its buttons are gone: keep focus (and the view) on what replaced them.
   useEffect(() => {
@@ -226,6 +240,35 @@ export function SwipeGamePage() {
     if (hadFocusInGame) limitRef.current.focus({ preventScroll: true });
     limitRef.current.scrollIntoView({ block: "nearest" });
   }, [outOfLikes]);
+
+  // The outcome of the last choice, placed under the buttons (or above what replaced the card).
+  const feedback = (match || failure != null) && (
+    <div ref={feedbackRef} className="swipe-feedback">
+      {match && (
+        <Alert
+          variant="success"
+          className="swipe-match"
+          onClose={() => setMatch(null)}
+          dismissible
+          closeLabel={t`Close`}
+        >
+          <strong>
+            <Trans>It's a match!</Trans>
+          </strong>{" "}
+          <Trans>You and {match.name} like each other.</Trans>{" "}
+          <Link to={paths.memberChat(match.id)} className="alert-link">
+            <Trans>Send a message</Trans>
+          </Link>
+        </Alert>
+      )}
+      {failure != null && (
+        // A new alert for each refused attempt, so a repeated tap is announced (and seen) again.
+        <Alert key={attempt} variant="danger" role="alert" className="swipe-refusal mb-0">
+          {errorText(failure)}
+        </Alert>
+      )}
+    </div>
+  );
 
   return (
     <section aria-labelledby="swipe-title" className="swipe-game">
@@ -245,46 +288,33 @@ export function SwipeGamePage() {
         {announcement}
       </div>
 
-      {match && (
-        <Alert variant="success" className="swipe-match" onClose={() => setMatch(null)} dismissible>
-          <strong>
-            <Trans>It's a match!</Trans>
-          </strong>{" "}
-          <Trans>You and {match.name} like each other.</Trans>{" "}
-          <Link to={paths.memberChat(match.id)} className="alert-link">
-            <Trans>Send a message</Trans>
-          </Link>
-        </Alert>
-      )}
-
-      {failure != null && (
-        <Alert variant="danger" role="alert">
-          {errorText(failure)}
-        </Alert>
-      )}
-
       {outOfLikes ? (
-        <Alert
-          ref={limitRef}
-          tabIndex={-1}
-          variant="warning"
-          role="alert"
-          className="swipe-limit"
-          data-testid="swipe-limit"
-        >
-          <p className="mb-2">
-            <Trans>You have no Swipes and Likes left for today. Tomorrow you can have another go! Please wait: </Trans>
-            <Countdown deadlineMs={limitDeadlineMs} />
-          </p>
-          <div className="d-flex flex-wrap gap-3">
-            <Link to={paths.premium} className="alert-link">
-              <Trans>Get Premium for unlimited likes</Trans>
-            </Link>
-            <Link to={paths.matchFinder} className="alert-link">
-              <Trans>Open the match finder</Trans>
-            </Link>
-          </div>
-        </Alert>
+        <>
+          {feedback}
+          <Alert
+            ref={limitRef}
+            tabIndex={-1}
+            variant="warning"
+            role="alert"
+            className="swipe-limit"
+            data-testid="swipe-limit"
+          >
+            <p className="mb-2">
+              <Trans>
+                You have no Swipes and Likes left for today. Tomorrow you can have another go! Please wait:{" "}
+              </Trans>
+              <Countdown deadlineMs={limitDeadlineMs} />
+            </p>
+            <div className="d-flex flex-wrap gap-3">
+              <Link to={paths.premium} className="alert-link">
+                <Trans>Get Premium for unlimited likes</Trans>
+              </Link>
+              <Link to={paths.matchFinder} className="alert-link">
+                <Trans>Open the match finder</Trans>
+              </Link>
+            </div>
+          </Alert>
+        </>
       ) : loading ? (
         <LoadingState />
       ) : search.error ? (
@@ -293,14 +323,17 @@ export function SwipeGamePage() {
         search.isFetching ? (
           <LoadingState />
         ) : (
-          <EmptyState title={<Trans>You have seen everyone for now</Trans>}>
-            <p>
-              <Trans>New members join every day. Meanwhile, look for more with the match finder.</Trans>
-            </p>
-            <Link to={paths.matchFinder} className="btn btn-primary">
-              <Trans>Open the match finder</Trans>
-            </Link>
-          </EmptyState>
+          <>
+            {feedback}
+            <EmptyState title={<Trans>You have seen everyone for now</Trans>}>
+              <p>
+                <Trans>New members join every day. Meanwhile, look for more with the match finder.</Trans>
+              </p>
+              <Link to={paths.matchFinder} className="btn btn-primary">
+                <Trans>Open the match finder</Trans>
+              </Link>
+            </EmptyState>
+          </>
         )
       ) : (
         <div className="swipe-stage">
@@ -312,9 +345,9 @@ export function SwipeGamePage() {
             <Button
               variant="outline-secondary"
               size="lg"
-              className="swipe-btn swipe-btn-pass"
+              className={`swipe-btn swipe-btn-pass${waiting ? " disabled" : ""}`}
               onClick={() => decide("left")}
-              disabled={like.isPending || exiting !== null}
+              aria-disabled={waiting || undefined}
               aria-keyshortcuts="ArrowLeft"
             >
               <span aria-hidden="true" className="swipe-btn-icon">
@@ -325,9 +358,9 @@ export function SwipeGamePage() {
             <Button
               variant="primary"
               size="lg"
-              className="swipe-btn swipe-btn-like"
+              className={`swipe-btn swipe-btn-like${waiting ? " disabled" : ""}`}
               onClick={() => decide("right")}
-              disabled={like.isPending || exiting !== null}
+              aria-disabled={waiting || undefined}
               aria-keyshortcuts="ArrowRight"
             >
               <span aria-hidden="true" className="swipe-btn-icon">
@@ -336,8 +369,15 @@ export function SwipeGamePage() {
               <Trans>Like</Trans>
             </Button>
           </div>
-          <p className="small text-body-secondary text-center mt-2 mb-0">
-            <Trans>Swipe the photo, or use the arrow keys: ← pass, → like.</Trans>
+          {feedback}
+          {/* The arrow keys are offered where a keyboard is likely (a mouse or trackpad), not on a phone. */}
+          <p className="swipe-hint small text-body-secondary text-center mt-2 mb-0">
+            <span className="swipe-hint-touch">
+              <Trans>Swipe the photo: left to pass, right to like.</Trans>
+            </span>
+            <span className="swipe-hint-keys">
+              <Trans>Swipe the photo, or use the arrow keys: ← pass, → like.</Trans>
+            </span>
           </p>
         </div>
       )}
