@@ -82,7 +82,7 @@ export function ChatComposer({
   return (
     <footer className="chat-footer bg-white border-top px-3 py-2">
       {error && (
-        <Alert variant="warning" dismissible onClose={onDismissError} className="py-2 mb-2">
+        <Alert variant="warning" dismissible onClose={onDismissError} closeLabel={t`Close`} className="py-2 mb-2">
           {error}
         </Alert>
       )}
