@@ -24,7 +24,7 @@ export function ChatsPage() {
         <Trans>Messages</Trans>
       </h1>
       {remove.error && (
-        <Alert variant="danger" dismissible onClose={() => remove.reset()}>
+        <Alert variant="danger" dismissible onClose={() => remove.reset()} closeLabel={t`Close`}>
           {errorText(remove.error)}
         </Alert>
       )}
