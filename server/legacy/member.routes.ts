@@ -6,7 +6,7 @@ import { Id } from "../validation.js";
 import * as accounts from "../features/accounts/accounts.service.js";
 import { recordPageHidden } from "../features/accounts/activity.service.js";
 import { listChats, removeChat } from "../features/chats/chats.service.js";
-import { listLikes } from "../features/likes/likes.service.js";
+import { listSentAndReceivedLikes } from "../features/likes/likes.service.js";
 import { pickAutoLikeProfile } from "../features/likes/auto-like.service.js";
 import { findDiscountCode, getWelcomeDiscount } from "../features/discounts/discounts.service.js";
 import { DiscountCodeText } from "../features/payments/payments.schema.js";
@@ -70,14 +70,11 @@ export function memberRoutes(deps: AppDeps) {
     app.get("/likes.php", async (req, reply) => {
       const member = await requirePollMember(deps, req);
       if (answeredNotModified(req, reply, "likes", member)) return reply;
-      const [sent, received] = await Promise.all([
-        listLikes(deps, member.id, "sent"),
-        listLikes(deps, member.id, "received"),
-      ]);
+      const { sent, received, totalNew } = await listSentAndReceivedLikes(deps, member.id);
       return reply.send({
-        profiles: sent.items.map(legacyLikedProfile),
-        liked_by: received.items.map(legacyLikedBy),
-        total_new_likes: received.totalNew,
+        profiles: sent.map(legacyLikedProfile),
+        liked_by: received.map(legacyLikedBy),
+        total_new_likes: totalNew,
       });
     });
 

@@ -159,6 +159,32 @@ export interface LikeListItem {
   likedAt: string;
 }
 
+/** A like row of the repository, with the member shown and whether it is new and mutual. */
+type LikeRow = { profile_id: number; is_new: boolean; mutual: boolean; created_at: Date | string };
+
+/**
+ * The rows' profile cards as the member may see them, for one or more lists at once (one look-up):
+ * matches are contacts (§4: existing matches go on); other likes show only visible members.
+ */
+async function toLikeItems(deps: AppDeps, userId: number, lists: LikeRow[][]): Promise<LikeListItem[][]> {
+  const rows = lists.flat();
+  const matched = new Set(rows.filter((r) => r.mutual).map((r) => r.profile_id));
+  const profiles = await getProfileSummaries(
+    deps.db,
+    userId,
+    rows.map((r) => r.profile_id),
+    matched,
+  );
+  return lists.map((list) =>
+    list.flatMap((r) => {
+      const profile = profiles.get(r.profile_id);
+      return profile
+        ? [{ profile, isNew: r.is_new, mutual: r.mutual, likedAt: new Date(r.created_at).toISOString() }]
+        : [];
+    }),
+  );
+}
+
 /**
  * §2 /likes/{type}: likes sent, received (new first, §4) or matches (mutual likes).
  * @returns up to `limit` items and the count of new received likes.
@@ -173,21 +199,30 @@ export async function listLikes(
     kind === "sent"
       ? (await repo.findSent(deps.db, userId, limit)).map((r) => ({ ...r, is_new: false }))
       : (await repo.findReceived(deps.db, userId, limit)).filter((r) => kind === "received" || r.mutual);
-  // Matches are contacts (§4: existing matches go on); other likes show only visible members.
-  const matched = new Set(rows.filter((r) => r.mutual).map((r) => r.profile_id));
-  const profiles = await getProfileSummaries(
-    deps.db,
-    userId,
-    rows.map((r) => r.profile_id),
-    matched,
-  );
-  const items = rows.flatMap((r) => {
-    const profile = profiles.get(r.profile_id);
-    return profile
-      ? [{ profile, isNew: r.is_new, mutual: r.mutual, likedAt: new Date(r.created_at).toISOString() }]
-      : [];
-  });
-  return { items, totalNew: await repo.countNew(deps.db, userId) };
+  const [[items], totalNew] = await Promise.all([toLikeItems(deps, userId, [rows]), repo.countNew(deps.db, userId)]);
+  return { items: items!, totalNew };
+}
+
+/**
+ * §7 /api/likes.php: the likes sent and the likes received together, as listLikes gives each,
+ * with one profile look-up for both lists (a poll's full answer, issue 13).
+ * @returns up to `limit` items of each and the count of new received likes.
+ */
+export async function listSentAndReceivedLikes(
+  deps: AppDeps,
+  userId: number,
+  limit = 200,
+): Promise<{ sent: LikeListItem[]; received: LikeListItem[]; totalNew: number }> {
+  const [sentRows, receivedRows, totalNew] = await Promise.all([
+    repo.findSent(deps.db, userId, limit),
+    repo.findReceived(deps.db, userId, limit),
+    repo.countNew(deps.db, userId),
+  ]);
+  const [sent, received] = await toLikeItems(deps, userId, [
+    sentRows.map((r) => ({ ...r, is_new: false })),
+    receivedRows,
+  ]);
+  return { sent: sent!, received: received!, totalNew };
 }
 
 /**
