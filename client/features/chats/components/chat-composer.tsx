@@ -14,8 +14,9 @@ const GROWS_BY_ITSELF = typeof CSS !== "undefined" && CSS.supports("field-sizing
 /**
  * §2 chat footer: the message box with its character count (message_length, §9), send with
  * Enter (§9, saved to the account), the price per message or the free messages left, the gift
- * button. The box grows with the text up to about 6 lines and shrinks back once it is sent, so a long
- * message or an icebreaker can be read in full before paying for it. `onSend(text)` resolves to false when the text must be given back (refused: nothing sent).
+ * button. The box grows with the text up to about 6 lines and shrinks back once it is sent, so a
+ * long message or an icebreaker can be read in full before paying for it. `onSend(text)` resolves
+ * to false when the text must be given back (refused: nothing sent).
  * `fill` puts a text into the box (an icebreaker; a new `key` each time): nothing is sent.
  * The read-receipts switch shows when `readReceipts` is given.
  */
