@@ -62,10 +62,7 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()
   if (!file) throw new Error("usage: tsx bench/lib/cpuprofile-top.ts <file.cpuprofile> [rows] [last-seconds]");
   const rows = Number(process.argv[3] ?? 40);
   const lastSeconds = Number(process.argv[4] ?? Infinity);
-  const { total, self, inclusive } = profileTotals(
-    JSON.parse(fs.readFileSync(file, "utf8")) as Profile,
-    lastSeconds,
-  );
+  const { total, self, inclusive } = profileTotals(JSON.parse(fs.readFileSync(file, "utf8")) as Profile, lastSeconds);
   const show = (title: string, m: Map<string, number>) => {
     console.log(`\n${title}`);
     for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, rows))

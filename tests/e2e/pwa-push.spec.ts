@@ -91,22 +91,28 @@ test("the service worker shows a delivered push as a notification with its page 
   await cdp.send("ServiceWorker.enable");
   // A payload as push.service sends it (what the local push service decrypted in the test below).
   const payload = { title: "Amora", body: "Anna sent you a message", url: "/chats/42", tag: "chat-42", badge: 3 };
-  await cdp.send("ServiceWorker.deliverPushMessage", {
-    origin: new URL(page.url()).origin,
-    registrationId: await registrationId,
-    data: JSON.stringify(payload),
-  });
+  const deliver = async () =>
+    cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: new URL(page.url()).origin,
+      registrationId: await registrationId,
+      data: JSON.stringify(payload),
+    });
+  await deliver();
   await expect
-    .poll(() =>
-      page.evaluate(async () =>
+    .poll(async () => {
+      const shown = await page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
           title: n.title,
           body: n.body,
           tag: n.tag,
           data: n.data as unknown,
         })),
-      ),
-    )
+      );
+      // DevTools' delivery can be dropped while the worker starts up (once in a full CI run): push
+      // again; the same tag replaces the notification, so one is expected whatever the count.
+      if (shown.length === 0) await deliver();
+      return shown;
+    })
     .toEqual([{ title: "Amora", body: "Anna sent you a message", tag: "chat-42", data: { url: "/chats/42" } }]);
   await context.close();
 });

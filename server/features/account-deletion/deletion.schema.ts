@@ -30,6 +30,4 @@ export const ReactivateInput = z
   .strict();
 
 /** accountDeletion.requestReactivation: the address of the account pending deletion. */
-export const RequestReactivationInput = z
-  .object({ email: Email })
-  .strict();
+export const RequestReactivationInput = z.object({ email: Email }).strict();
