@@ -14,6 +14,10 @@ const cardColumns = [
 const notBlockedWith = (userId: number) =>
   sql<boolean>`not exists (select 1 from blocks where (blocks.blocker_id = ${userId} and blocks.blocked_id = profiles.id) or (blocks.blocked_id = ${userId} and blocks.blocker_id = profiles.id))`;
 
+/** The member has not liked the profile of the row (`profiles.id`). */
+const notLikedBy = (userId: number) =>
+  sql<boolean>`not exists (select 1 from likes as mine where mine.liker_id = ${userId} and mine.liked_id = profiles.id)`;
+
 /** The newest unseen like the member received from a visible member with a main photo, not yet liked back. */
 export function findNewestNewLikerWithPhoto(db: DB, userId: number) {
   return (
@@ -27,16 +31,7 @@ export function findNewestNewLikerWithPhoto(db: DB, userId: number) {
       .where("profiles.visible", "=", true)
       .where(notBlockedWith(userId))
       // Liked back already: that like made a match (the match modal says so), it is no new like to act on.
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("likes as mine")
-              .select("mine.liker_id")
-              .where("mine.liker_id", "=", userId)
-              .whereRef("mine.liked_id", "=", "likes.liker_id"),
-          ),
-        ),
-      )
+      .where(notLikedBy(userId))
       .orderBy("likes.created_at", "desc")
       .limit(1)
       .executeTakeFirst()
@@ -55,16 +50,7 @@ export function findSuggestions(db: DB, userId: number, gender: "male" | "female
     .where("profiles.visible", "=", true)
     .where("profiles.id", "<>", userId)
     .where(notBlockedWith(userId))
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("likes")
-            .select(sql`1`.as("one"))
-            .where("likes.liker_id", "=", userId)
-            .whereRef("likes.liked_id", "=", "profiles.id"),
-        ),
-      ),
-    );
+    .where(notLikedBy(userId));
   if (gender) q = q.where("profiles.gender", "=", gender);
   return q.orderBy("profiles.last_active", "desc").limit(limit).execute();
 }
