@@ -75,3 +75,24 @@ test("a max age below the min age is told below the age fields, which stay in th
   expect(alertBox.y).toBeGreaterThanOrEqual(maxBox.y + maxBox.height);
   expect(alertBox.width).toBeGreaterThanOrEqual(maxBox.x + maxBox.width - minBox.x);
 });
+
+test("an age the link itself holds outside 18–99 is shown with its message, and every age is searched", async ({
+  page,
+}) => {
+  await logIn(page, "free@amora.test", "demo12345");
+  await page.goto("/members?gender=any&minAge=5&maxAge=40");
+  const form = page.getByRole("form", { name: "Search filters" });
+  const min = form.getByLabel("Min age");
+  await expect(min).toHaveValue("5");
+  await expect(form.getByLabel("Max age")).toHaveValue("40");
+  await expect(form.getByRole("alert")).toHaveText("Enter an age from 18 to 99");
+  await expect(min).toHaveAccessibleDescription("Enter an age from 18 to 99");
+  // The results are of any age (the unusable bound is not applied), as the message says nothing was narrowed.
+  await expect(page.getByRole("list", { name: "Search results" }).getByRole("listitem").first()).toBeVisible();
+
+  // Corrected, the search runs with the age typed and the message goes.
+  await min.fill("25");
+  await form.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/minAge=25/);
+  await expect(form.getByRole("alert")).toHaveCount(0);
+});

@@ -18,12 +18,21 @@ function ageInRange(value: string): boolean {
  * 18–99 (server members.schema SEARCH_MIN_AGE / SEARCH_MAX_AGE) or a max age below the min age
  * is not searched: the message shows under the pair of age fields (both fields' width, so it
  * neither squeezes into one narrow column nor moves the fields of the row), is announced, and
- * focus goes to the first field to correct.
+ * focus goes to the first field to correct. `showErrors` shows the message from the start: the page
+ * passes it when the URL itself held an age the search could not use (a hand-edited link).
  */
-export function SearchFilters({ initial, onSearch }: { initial: FilterValues; onSearch: (v: FilterValues) => void }) {
+export function SearchFilters({
+  initial,
+  onSearch,
+  showErrors = false,
+}: {
+  initial: FilterValues;
+  onSearch: (v: FilterValues) => void;
+  showErrors?: boolean;
+}) {
   const { t } = useLingui();
   const [values, setValues] = useState<FilterValues>(initial);
-  const [submitted, setSubmitted] = useState(false);
+  const [submitted, setSubmitted] = useState(showErrors);
   const minInput = useRef<HTMLInputElement>(null);
   const maxInput = useRef<HTMLInputElement>(null);
   const regions = useRegions(values.country || undefined);

@@ -25,6 +25,13 @@ export function MembersSearchPage() {
   const [params, setParams] = useSearchParams();
   const errorText = useErrorText();
   const filters = filtersFrom(params, me?.gender);
+  // An age in the URL the search cannot use (outside 18–99, not a number: a hand-edited link) is
+  // searched as "any", and shown in the form with its message rather than dropped silently.
+  const urlAge = (k: "minAge" | "maxAge") => params.get(k)?.trim() ?? "";
+  const unusedAge = (["minAge", "maxAge"] as const).some((k) => urlAge(k) !== "" && filters[k] === "");
+  const formInitial = unusedAge
+    ? { ...filters, minAge: filters.minAge || urlAge("minAge"), maxAge: filters.maxAge || urlAge("maxAge") }
+    : filters;
   const search = useSearchMembers(searchInputOf(params, me?.gender));
   const data = search.data;
 
@@ -45,7 +52,7 @@ export function MembersSearchPage() {
     apply(filters, p, after);
     window.scrollTo({ top: 0, behavior: "smooth" });
   };
-  const formKey = JSON.stringify(filters);
+  const formKey = JSON.stringify(formInitial);
   const pageCount = data && !data.totalCapped ? Math.max(1, Math.ceil(data.total / data.pageSize)) : null;
 
   return (
@@ -74,7 +81,7 @@ export function MembersSearchPage() {
           </Link>
         </nav>
       )}
-      <SearchFilters key={formKey} initial={filters} onSearch={(f) => apply(f)} />
+      <SearchFilters key={formKey} initial={formInitial} showErrors={unusedAge} onSearch={(f) => apply(f)} />
       {search.isLoading ? (
         <LoadingState />
       ) : search.error ? (
