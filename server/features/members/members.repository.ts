@@ -10,36 +10,41 @@ import type { Database, NewProfile } from "../../../db/database.js";
  * card (issue 10; the constraint photos_main_is_active holds it too).
  */
 function selectProfileCards(db: DB | Tx) {
-  return db
-    .selectFrom("profiles")
-    .leftJoin("photos", (j) =>
-      j
-        .onRef("photos.profile_id", "=", "profiles.id")
-        .on("photos.is_main", "=", true)
-        .on("photos.status", "=", "active"),
-    )
-    .innerJoin("users", "users.id", "profiles.id")
-    .select([
-      "users.status as account_status",
-      "users.moderation_status",
-      "profiles.id",
-      "profiles.name",
-      "profiles.birth_date",
-      "profiles.gender",
-      "profiles.city",
-      "profiles.country",
-      "profiles.last_active",
-      "profiles.status",
-      "profiles.visible",
-      "profiles.fictional",
-      "users.invisible",
-      "photos.thumb_filename as main_thumb_filename",
-      "photos.filename as main_filename",
-      // Purged after the §4 deletion window (issue 9): shown to contacts as a deleted member.
-      sql<boolean>`exists (select 1 from account_deletions d where d.user_id = profiles.id and d.purged_at is not null)`.as(
-        "purged",
-      ),
-    ]);
+  return (
+    db
+      .selectFrom("profiles")
+      .leftJoin("photos", (j) =>
+        j
+          .onRef("photos.profile_id", "=", "profiles.id")
+          .on("photos.is_main", "=", true)
+          .on("photos.status", "=", "active"),
+      )
+      .innerJoin("users", "users.id", "profiles.id")
+      // Purged after the §4 deletion window (issue 9): shown to contacts as a deleted member. A join
+      // on the primary key, probed per card: as a subquery PostgreSQL may hash every purged row
+      // of the table for each list (a sequential scan that grows with the deletions, issue 13).
+      .leftJoin("account_deletions as purged", (j) =>
+        j.onRef("purged.user_id", "=", "profiles.id").on("purged.purged_at", "is not", null),
+      )
+      .select([
+        "users.status as account_status",
+        "users.moderation_status",
+        "profiles.id",
+        "profiles.name",
+        "profiles.birth_date",
+        "profiles.gender",
+        "profiles.city",
+        "profiles.country",
+        "profiles.last_active",
+        "profiles.status",
+        "profiles.visible",
+        "profiles.fictional",
+        "users.invisible",
+        "photos.thumb_filename as main_thumb_filename",
+        "photos.filename as main_filename",
+        sql<boolean>`purged.user_id is not null`.as("purged"),
+      ])
+  );
 }
 
 /** Profile card data (name, birth date, place, main photo) for a set of member ids. */
