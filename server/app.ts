@@ -225,7 +225,8 @@ export async function buildApp(
     deps.metrics.httpRequestDuration
       .labels(req.method, route, String(reply.statusCode))
       .observe(reply.elapsedTime / 1000);
-    if (reply.statusCode === 429) deps.metrics.rateLimitRefusals.labels(route).inc();
+    // tRPC's refusals are counted per procedure in its onError below, over HTTP and WebSocket.
+    if (reply.statusCode === 429 && !route.startsWith("/trpc")) deps.metrics.rateLimitRefusals.labels(route).inc();
   });
 
   // An idle socket keeps only what it uses of its upgrade (http/websocket-lean.ts, issue 12).
@@ -290,6 +291,10 @@ export async function buildApp(
         return { headers };
       },
       onError({ error, path: procedure }) {
+        // A refusal (an abuse limit, login throttling, too many live streams), over HTTP or on the
+        // open WebSocket, where chat messages go: counted under the procedure's own route.
+        if (error.code === "TOO_MANY_REQUESTS")
+          deps.metrics.rateLimitRefusals.labels(`/trpc/${procedure ?? "unknown"}`).inc();
         if (error.code === "INTERNAL_SERVER_ERROR")
           log.error({ err: error.cause ?? error, procedure }, "procedure failed");
       },

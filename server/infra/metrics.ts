@@ -11,7 +11,8 @@ import type { EventBus } from "./bus.js";
  * only these names, tests/integration/ops-metrics.test.ts holds them together):
  * - process: Node's defaults (event-loop lag nodejs_eventloop_lag_p99_seconds, heap, CPU);
  * - HTTP: http_request_duration_seconds{method,route,status_code} (its _count is the 4xx/5xx by
- *   route), rate_limit_refusals_total{route} (429 answers);
+ *   route), rate_limit_refusals_total{route} (refusals as too many: 429 answers, and tRPC calls
+ *   on HTTP or the WebSocket under /trpc/<procedure>);
  * - WebSocket: ws_connections_open (sockets of this instance), ws_messages_total{direction};
  * - bus: bus_events_published_total, bus_events_delivered_total, bus_publish_duration_seconds,
  *   bus_delivery_lag_seconds (commit → socket write; observed by the live delivery);
@@ -86,7 +87,7 @@ export function createMetrics() {
     }),
     rateLimitRefusals: new Counter({
       name: "rate_limit_refusals_total",
-      help: "Requests refused with 429 (rate limits, login throttling), by route",
+      help: "Requests and tRPC calls (HTTP or WebSocket) refused as too many (rate limits, login throttling), by route or /trpc/<procedure>",
       labelNames: ["route"] as const,
       registers: [registry],
     }),

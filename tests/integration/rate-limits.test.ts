@@ -4,6 +4,9 @@ import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { createMember, signupFields } from "../support/factories.js";
 import { isolated, post } from "../support/rate-limits.js";
+import { TestBrowser } from "../support/client.js";
+import type { TRPCClientError } from "@trpc/client";
+import type { AppRouter } from "../../server/router.js";
 
 /**
  * Issue 10, abuse limits: each limit answers 429 with Retry-After and the RATE_LIMITED code once
@@ -75,6 +78,39 @@ describe("abuse limits", () => {
     for (let i = 0; i < 3; i++)
       typing.push(await post(server, "chats.typing", { conversationId: 2 ** 31 - 1 }, cookie));
     expect(typing.map((a) => a.status)).toEqual([404, 404, 429]);
+  });
+
+  it("refusals are counted for operators per procedure, on the open WebSocket as over HTTP", async () => {
+    const refusals = async (route: string) =>
+      (await server.deps.metrics.rateLimitRefusals.get()).values.find((v) => v.labels.route === route)?.value ?? 0;
+    const member = await createMember(server.deps);
+    const before = {
+      typing: await refusals("/trpc/chats.typing"),
+      receipts: await refusals("/trpc/chats.setReadReceipts"),
+    };
+
+    // Typing notices on the member's socket, as the browser sends them: 2 allowed, the 3rd refused.
+    const browser = TestBrowser.withSession(server, member);
+    const socket = browser.openSocket();
+    try {
+      const answers = [];
+      for (let i = 0; i < 3; i++)
+        answers.push(
+          await socket.client.chats.typing.mutate({ conversationId: 2 ** 31 - 1 }).then(
+            () => "ok",
+            (e: TRPCClientError<AppRouter>) => e.data?.appCode,
+          ),
+        );
+      expect(answers).toEqual(["NOT_FOUND", "NOT_FOUND", "RATE_LIMITED"]);
+    } finally {
+      await browser.closeSockets();
+    }
+    // Read-receipt changes over HTTP: the 3rd is refused, and counted once.
+    for (const enabled of [false, true, false])
+      await post(server, "chats.setReadReceipts", { enabled }, `auth=${member.sessionToken}`);
+
+    expect(await refusals("/trpc/chats.typing")).toBe(before.typing + 1);
+    expect(await refusals("/trpc/chats.setReadReceipts")).toBe(before.receipts + 1);
   });
 
   it("mails per address: spaces around the address do not make it a new one (the 3rd is refused, nothing mailed)", async () => {
