@@ -46,6 +46,7 @@ import { cpuBetween, cpuSnapshot } from "./lib/cpu.js";
 import { pgliteTxFloor, postgresTxFloor, type TxFloorResult } from "./lib/db-floor.js";
 import { BENCH_PASSWORD, loginAll, type BenchMember } from "./lib/members.js";
 import { fmtBytes, fmtMs, fmtRate, fmtRatio, ratio, round, table, type Summary } from "./lib/stats.js";
+import { RESULTS_DIR, writeBenchRun } from "./lib/results.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
@@ -892,14 +893,26 @@ async function main(): Promise<void> {
     floors: { relay: stripSystem(relay), db: dbFloors },
     modes: Object.fromEntries(Object.entries(modes).map(([k, v]) => [k, stripSystem(v)])),
   };
-  const dir = path.join(here, "results");
-  fs.mkdirSync(dir, { recursive: true });
-  const stamp = started.toISOString().replace(/[:.]/g, "-").slice(0, 19);
-  const file = path.join(dir, `chat-${stamp}.json`);
-  fs.writeFileSync(file, JSON.stringify(out, null, 2) + "\n");
+  const [file] = writeBenchRun("chat", out, { startedAt: started, latest: false });
   // The headline (issue 12's shape), so runs can be compared: each figure ours, floor, ratio, unit.
+  // A run of some modes (BENCH_MODES) keeps the other modes' headlines of the previous file, each
+  // with the start of the run it comes from, so the file always holds postgres and pglite.
+  const latestFile = path.join(RESULTS_DIR, "latest-chat.json");
+  const previous = fs.existsSync(latestFile)
+    ? (JSON.parse(fs.readFileSync(latestFile, "utf8")) as Record<string, unknown>)
+    : {};
   const latest: Record<string, unknown> = { startedAt: started.toISOString(), config: out.config };
-  for (const mode of MODES) latest[mode] = headlineOf(mode, modes[mode]!, relay, dbFloors[engineOf(mode)]);
+  for (const mode of MODES) {
+    latest[mode] = {
+      ...headlineOf(mode, modes[mode]!, relay, dbFloors[engineOf(mode)]),
+      runStartedAt: latest.startedAt,
+    };
+  }
+  for (const key of ["postgres", "postgres2", "pglite", "instances"]) {
+    const kept = previous[key] as Record<string, unknown> | undefined;
+    if (latest[key] === undefined && kept && (key !== "instances" || !modes.postgres))
+      latest[key] = { ...kept, runStartedAt: kept.runStartedAt ?? previous.startedAt };
+  }
   // One instance against two, same run (issue 12 "use the machine's cores"): highest passing rate
   // and server CPU per message of each.
   if (modes.postgres && modes.postgres2) {
@@ -920,11 +933,8 @@ async function main(): Promise<void> {
       ),
     };
   }
-  const latestFile = path.join(dir, "latest-chat.json");
   fs.writeFileSync(latestFile, JSON.stringify(latest, null, 2) + "\n");
-  console.log(
-    `\nresults written to ${path.relative(process.cwd(), file)} and ${path.relative(process.cwd(), latestFile)}`,
-  );
+  console.log(`\nresults written to ${file} and ${path.relative(process.cwd(), latestFile)}`);
 }
 
 try {

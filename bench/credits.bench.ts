@@ -29,7 +29,6 @@
  *     into <dir> when it stops (read it with tsx bench/lib/cpuprofile-top.ts <file>)
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
 import { spawn, type ChildProcess } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
@@ -43,6 +42,7 @@ import { cpuBetween, cpuSnapshot, type CpuUse } from "./lib/cpu.js";
 import { createTRPCClient, createWSClient, TRPCClientError, wsLink, type TRPCClient } from "@trpc/client";
 import { cookieWebSocket } from "./lib/cookie-websocket.js";
 import type { AppRouter } from "../server/router.js";
+import { writeBenchRun } from "./lib/results.js";
 
 const env = process.env;
 const SENDERS = Number(env.BENCH_SENDERS ?? 400);
@@ -533,8 +533,6 @@ function describeCpu(use: CpuUse): string {
 function writeResults(
   figures: Record<string, { ours: number; floor: number; ratio: number | null; unit: string }>,
 ): void {
-  const dir = path.join(root, "bench", "results");
-  fs.mkdirSync(dir, { recursive: true });
   const out = {
     bench: "credits",
     at: new Date().toISOString(),
@@ -548,10 +546,9 @@ function writeResults(
     ...figures,
   };
   // The default (random pairing) keeps the stable file; the fixed pairing writes beside it.
-  const file = PAIRING === "fixed" ? "latest-credits-fixed.json" : "latest-credits.json";
-  fs.writeFileSync(path.join(dir, file), `${JSON.stringify(out, null, 2)}\n`);
+  const files = writeBenchRun(PAIRING === "fixed" ? "credits-fixed" : "credits", out);
   log(
-    `written: bench/results/${file}; load average ${os
+    `written: ${files.join(", ")}; load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(" ")}`,

@@ -33,6 +33,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import { writeBenchRun } from "./lib/results.js";
 
 const env = process.env;
 const MEMBERS = Number(env.BENCH_MEMBERS ?? 10_000);
@@ -449,10 +450,7 @@ function writeResults(rows: Row[]): void {
       unit: "share",
     };
   }
-  const dir = path.join(path.dirname(self), "results");
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, "latest-legacy.json"), `${JSON.stringify(out, null, 2)}\n`);
-  console.log(`written: bench/results/latest-legacy.json`);
+  console.log(`written: ${writeBenchRun("legacy", out).join(", ")}`);
 }
 
 async function main(): Promise<void> {

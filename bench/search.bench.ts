@@ -35,6 +35,7 @@ import { migrateToLatest } from "../db/migrate.js";
 import { searchMembers } from "../server/features/members/members.service.js";
 import { SearchMembersInput } from "../server/features/members/members.schema.js";
 import { quantile, round, summarize } from "./lib/stats.js";
+import { writeBenchRun } from "./lib/results.js";
 
 const env = process.env;
 const PROFILES = Number(env.BENCH_PROFILES ?? 1_000_000);
@@ -275,7 +276,7 @@ async function main(): Promise<void> {
   results.loadavg = os.loadavg();
   results["postgres.seq_scans"] = { ours: seqScans, floor: 0, ratio: null, unit: "plans" };
   fs.mkdirSync(path.join(root, "bench", "results"), { recursive: true });
-  fs.writeFileSync(path.join(root, "bench", "results", "latest-search.json"), `${JSON.stringify(results, null, 2)}\n`);
+  const files = writeBenchRun("search", results);
   const doc = path.join(root, "docs", "performance.md");
   const prev = fs.existsSync(doc) ? fs.readFileSync(doc, "utf8") : "# Performance\n";
   const start = "<!-- bench:search start -->";
@@ -285,7 +286,7 @@ async function main(): Promise<void> {
     ? prev.slice(0, prev.indexOf(start)) + section + prev.slice(prev.indexOf(end) + end.length)
     : `${prev.trimEnd()}\n\n${section}\n`;
   fs.writeFileSync(doc, next);
-  log("written: bench/results/latest-search.json, docs/performance.md");
+  log(`written: ${files.join(", ")}, docs/performance.md`);
   process.exitCode = seqScans > 0 ? 1 : 0;
 }
 

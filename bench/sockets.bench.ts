@@ -32,6 +32,7 @@ import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { onInterrupt, startChild, type RpcChild } from "./lib/child.js";
 import { round } from "./lib/stats.js";
+import { writeBenchRun } from "./lib/results.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
@@ -302,12 +303,7 @@ async function main() {
     },
     ...result,
   };
-  const dir = path.join(here, "results");
-  fs.mkdirSync(dir, { recursive: true });
-  const stamp = started.toISOString().replace(/[:.]/g, "-").slice(0, 19);
-  fs.writeFileSync(path.join(dir, `sockets-${stamp}.json`), JSON.stringify(out, null, 2) + "\n");
-  fs.writeFileSync(path.join(dir, "latest-sockets.json"), JSON.stringify(out, null, 2) + "\n");
-  log(`results written to bench/results/sockets-${stamp}.json and bench/results/latest-sockets.json`);
+  log(`results written to ${writeBenchRun("sockets", out, { startedAt: started }).join(" and ")}`);
 }
 
 try {

@@ -30,6 +30,7 @@ import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import puppeteer from "puppeteer-core";
 import { entryScreens } from "../client/app/paths.js";
+import { writeBenchRun } from "./lib/results.js";
 
 const env = process.env;
 const PORT = Number(env.BENCH_WEB_PORT ?? 3395);
@@ -321,11 +322,7 @@ async function main() {
       pages,
     };
     // Only a run of every page is the latest (a run of some is a look, not a result to compare).
-    if (pages.length === 3) {
-      fs.mkdirSync(path.join(root, "bench", "results"), { recursive: true });
-      fs.writeFileSync(path.join(root, "bench", "results", "latest-web.json"), JSON.stringify(out, null, 2) + "\n");
-      log("wrote bench/results/latest-web.json");
-    }
+    log(`wrote ${writeBenchRun("web", out, { latest: pages.length === 3 ? "web" : false }).join(", ")}`);
     // The machine is shared: the figures above are only comparable at a similar load.
     console.log(
       `load average (1, 5, 15 min): at start ${loadAtStart.map((l) => l.toFixed(2)).join(", ")}; at end ${os
