@@ -30,7 +30,7 @@ import { isSecureRequest } from "./http/session-cookie.js";
 import { instrumentWebSockets, leanWebSocketRoutes, limitWebSocketBatches } from "./http/websocket-lean.js";
 import { setDefaultLocaleCookie } from "./http/locale-cookie.js";
 import { firstScreenLoader } from "./http/first-screen.js";
-import { sitePageExists } from "./features/site/site-pages.service.js";
+import { sitePageExists, sitePageTokens } from "./features/site/site-pages.service.js";
 import { clientRoutes } from "./http/site-pages.js";
 import { RETRY_AFTER_SECONDS, rootErrorHandler } from "./http/errors.js";
 import { createRateLimits, RateLimitedError } from "./features/rate-limits/rate-limits.service.js";
@@ -347,6 +347,7 @@ export async function buildApp(
     beforeAppPage: (req, reply) => setDefaultLocaleCookie(deps, req, reply),
     firstScreenOf: firstScreenLoader(deps),
     pageExists: (req, token) => sitePageExists(deps, req.raw.headers.host ?? null, token),
+    sitePageTokens: (req) => sitePageTokens(deps, req.raw.headers.host ?? null),
     memberLandingExists: (_req, id) =>
       getPublicProfile(deps, id).then(
         () => true,

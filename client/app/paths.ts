@@ -158,7 +158,11 @@ export function pageTokenOf(pathname: string): string | null {
   }
 }
 
-/** Pages for visitors (no login needed), listed in /sitemap.xml (issue 11). */
+/**
+ * Pages for visitors (no login needed), listed in /sitemap.xml (issue 11) with the site's own
+ * /pages/{token}. The landers are left out on purpose: they are the targets of paid campaigns
+ * (§2), variants of one sign-up page, not pages for a search engine to index.
+ */
 export const publicPages = [
   paths.home,
   paths.login,
@@ -171,6 +175,7 @@ export const publicPages = [
   paths.terms,
   paths.privacy,
   paths.cookies,
+  paths.ban,
   paths.returnPolicy,
   paths.complaints,
 ] as const;

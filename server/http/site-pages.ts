@@ -21,7 +21,7 @@ const API_PREFIX = /^\/(trpc|api|media|payments|simulated-checkout)(\/|$|\?)/;
  *   (`Vary: accept-encoding`); `/assets/*` (content-hashed) `public, max-age=31536000, immutable`,
  *   everything else `no-cache`;
  * - `GET /robots.txt` (text/plain, points at the sitemap) and `GET /sitemap.xml` (the public pages
- *   of client/app/paths.ts, absolute URLs on the serving site's configured origin, `siteOriginOf`:
+ *   of client/app/paths.ts and the site's own /pages/{token}, absolute URLs on the serving site's configured origin, `siteOriginOf`:
  *   never a request header, since both are kept by shared caches);
  * - any other GET: the app's HTML (`no-cache`, made for the locale and screen by
  *   http/app-page.ts, with the first screen's data, `Vary: Accept-Encoding, Cookie`), status 200
@@ -51,6 +51,8 @@ export async function clientRoutes(
     firstScreenOf?: (req: FastifyRequest, reply: FastifyReply, pathname: string) => Promise<FirstScreenOfPage | null>;
     /** Whether the serving site has its own page `token` (§2 /pages/{token}, table site_pages). */
     pageExists?: (req: FastifyRequest, token: string) => Promise<boolean>;
+    /** The tokens of the serving site's own pages, listed in /sitemap.xml as /pages/{token}. */
+    sitePageTokens?: (req: FastifyRequest) => Promise<string[]>;
     /**
      * Whether a member's landing pages exist for a visitor (§2 /members/{id}/landing, /signup,
      * landing2, landing3): the member is shown to visitors. Without it, every id is served.
@@ -103,7 +105,13 @@ export async function clientRoutes(
 
   app.get("/sitemap.xml", async (req, reply) => {
     const origin = await opts.siteOriginOf(req);
-    const urls = publicPages.map((p) => `  <url><loc>${escapeXml(origin + p)}</loc></url>`).join("\n");
+    // The built-in pages have their own paths (/terms …); the site's own pages are /pages/{token}.
+    const ownPages = ((await opts.sitePageTokens?.(req)) ?? [])
+      .filter((t) => !(builtInPageSlugs as readonly string[]).includes(t))
+      .map((t) => `/pages/${encodeURIComponent(t)}`);
+    const urls = [...publicPages, ...ownPages]
+      .map((p) => `  <url><loc>${escapeXml(origin + p)}</loc></url>`)
+      .join("\n");
     return reply
       .type("application/xml; charset=utf-8")
       .header("cache-control", HOURLY_CACHE)

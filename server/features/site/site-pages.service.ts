@@ -2,7 +2,7 @@ import type { AppDeps } from "../../deps.js";
 import { NotFoundError } from "../../domain-error.js";
 import { DEFAULT_LOCALE, TERMS_VERSION_MIN_DATE, type Locale } from "../../constants.js";
 import { getSiteForHost, type Site } from "./site.service.js";
-import { findSitePage, sitePageTokenExists } from "./site-pages.repository.js";
+import { findSitePage, listSitePageTokens, sitePageTokenExists } from "./site-pages.repository.js";
 import { PageBlock, SitePageToken } from "./site-pages.schema.js";
 
 /**
@@ -103,6 +103,18 @@ export async function getSitePage(
     blocks,
     updatedAt: new Date(row.updated_at).toISOString(),
   };
+}
+
+/**
+ * The tokens of the pages the site serving `host` wrote itself (§2 /pages/{token}), for
+ * /sitemap.xml (issue 11): sorted, at most 1,000 (a sitemap file holds 50,000 URLs; a site has a
+ * handful of pages).
+ * @param host the request's Host header (null: the default site). No errors.
+ * @returns e.g. ["about", "safety-tips"].
+ */
+export async function sitePageTokens(deps: Pick<AppDeps, "db">, host: string | null): Promise<string[]> {
+  const site = await getSiteForHost(deps, host);
+  return listSitePageTokens(deps.db, site.id, 1_000);
 }
 
 /**
