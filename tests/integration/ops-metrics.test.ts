@@ -6,13 +6,17 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse as parseYaml } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import crypto from "node:crypto";
 import { useTestServer } from "../support/server.js";
+import { collectLiveEvents, TestBrowser } from "../support/client.js";
+import { createMember } from "../support/factories.js";
 
 /**
  * Issue 13, what operators see: the Grafana dashboard (deploy/grafana/dashboards/amora.json) and
  * the alert rules (deploy/prometheus/alerts.yml) use only metrics /metrics exports, so they cannot
- * drift apart; and a real Prometheus (Debian's package) scraping a running instance finds every
- * dashboard query non-empty.
+ * drift apart; and a real Prometheus (Debian's package) scraping a running instance, while members
+ * chat on their sockets, finds every dashboard query with a value (not NaN, and not only the
+ * `or vector(0)` that stands in for a series that has never been written).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const dashboard = JSON.parse(fs.readFileSync(path.join(root, "deploy/grafana/dashboards/amora.json"), "utf8")) as {
@@ -55,7 +59,8 @@ function exportedNames(text: string): Set<string> {
   return names;
 }
 
-const t = useTestServer();
+// Typing notices: one an hour, so the Prometheus test below can make a refusal on a socket.
+const t = useTestServer({ env: { RATE_LIMIT_TYPING: "1/3600" } });
 
 async function scrape(): Promise<string> {
   const res = await t.server.app.inject({ method: "GET", url: "/metrics", remoteAddress: "127.0.0.1" });
@@ -176,18 +181,49 @@ describe.skipIf(!prometheusBin && process.env.CI !== "true")("a real Prometheus 
 
   it("every dashboard query returns data", { timeout: 120_000 }, async () => {
     const base = t.server.url;
+    // Two members on their sockets: a paid message each round (chat, bus, delivery lag and
+    // WebSocket panels) and a typing notice over the limit (the refusals panel).
+    const sender = await createMember(t.server.deps, { paid: true, credits: 1_000 });
+    const recipient = await createMember(t.server.deps);
+    const senderTab = TestBrowser.withSession(t.server, sender);
+    const recipientTab = TestBrowser.withSession(t.server, recipient);
+    const socket = senderTab.openSocket();
+    const live = collectLiveEvents(recipientTab.openSocket().client, null);
+    await live.waitStarted();
+    const withoutFallback = (expr: string) => expr.replace(/\s+or\s+vector\(0\)\s*$/, "");
     const deadline = Date.now() + 90_000;
-    const pending = new Map(dashboardExprs.map((e) => [e.expr, e.where]));
-    while (pending.size > 0 && Date.now() < deadline) {
-      // Traffic for the rates: answers of several kinds, a 403 among them.
-      await Promise.all([fetch(`${base}/healthz`), fetch(`${base}/api/chats.php`), fetch(`${base}/api/settings.php`)]);
-      for (const expr of [...pending.keys()]) {
-        const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent(expr)}`).catch(() => null);
-        if (!res?.ok) continue;
-        const body = (await res.json()) as { data: { result: unknown[] } };
-        if (body.data.result.length > 0) pending.delete(expr);
+    const pending = new Map(dashboardExprs.map((e) => [withoutFallback(e.expr), e.where]));
+    try {
+      while (pending.size > 0 && Date.now() < deadline) {
+        // Traffic for the rates: answers of several kinds, a 403 among them.
+        await Promise.all([
+          fetch(`${base}/healthz`),
+          fetch(`${base}/api/chats.php`),
+          fetch(`${base}/api/settings.php`),
+        ]);
+        const sent = live.events.length;
+        const { message } = await socket.client.chats.send.mutate({
+          toProfileId: recipient.id,
+          clientId: crypto.randomUUID(),
+          body: "Hello",
+        });
+        await live.waitForCount(sent + 1);
+        await socket.client.chats.typing
+          .mutate({ conversationId: message.conversationId })
+          .catch(() => "refused after the first");
+        for (const expr of [...pending.keys()]) {
+          const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent(expr)}`).catch(() => null);
+          if (!res?.ok) continue;
+          const body = (await res.json()) as { data: { result: Array<{ value: [number, string] }> } };
+          // A value: a series with a number (histogram_quantile over no observations is NaN).
+          if (body.data.result.some((r) => Number.isFinite(Number(r.value[1])))) pending.delete(expr);
+        }
+        if (pending.size) await new Promise((r) => setTimeout(r, 500));
       }
-      if (pending.size) await new Promise((r) => setTimeout(r, 500));
+    } finally {
+      live.unsubscribe();
+      await senderTab.closeSockets();
+      await recipientTab.closeSockets();
     }
     expect([...pending].map(([expr, where]) => `${where}: ${expr}`)).toEqual([]);
   });
