@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
-import { gotoLive, logIn } from "./support";
+import { expect, test } from "@playwright/test";
+import { gotoLive, logIn, trpcCall } from "./support";
 
 /**
  * Issue 10 part A (§4 blocking): a member blocks another from the chat's header, and the
@@ -9,22 +9,6 @@ import { gotoLive, logIn } from "./support";
  */
 const DEMO = { email: "demo@amora.test", password: "demo12345" };
 const FREE = { email: "free@amora.test", password: "demo12345" };
-
-/** A procedure over tRPC's HTTP transport with the page's cookies, as the app calls it. */
-async function trpcCall<T>(page: Page, path: string, input?: unknown, method: "GET" | "POST" = "GET"): Promise<T> {
-  const origin = new URL(page.url()).origin;
-  const res =
-    method === "GET"
-      ? await page.request.get(
-          `/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-        )
-      : await page.request.post(`/trpc/${path}`, {
-          data: input,
-          headers: { origin, "content-type": "application/json" },
-        });
-  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { result: { data: T } }).result.data;
-}
 
 test("a member blocks another from the chat and the chat disappears live in the other's browser", async ({
   browser,

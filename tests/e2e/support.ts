@@ -126,3 +126,24 @@ export async function confirmedMember(
   const me = (await (await page.request.get("/api/user.php")).json()) as { user: { id: number } };
   return { context, page, email, name, id: me.user.id };
 }
+
+/** A procedure over tRPC's HTTP transport with the page's cookies, as the app calls it. */
+export async function trpcCall<T>(
+  page: Page,
+  path: string,
+  input?: unknown,
+  method: "GET" | "POST" = "GET",
+): Promise<T> {
+  const origin = new URL(page.url()).origin;
+  const res =
+    method === "GET"
+      ? await page.request.get(
+          `/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+        )
+      : await page.request.post(`/trpc/${path}`, {
+          data: input,
+          headers: { origin, "content-type": "application/json" },
+        });
+  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { result: { data: T } }).result.data;
+}

@@ -42,9 +42,9 @@ export function DeleteAccountSection() {
   return (
     <Card className="shadow-sm border-0 border-danger">
       <Card.Body className="p-4">
-        <h2 className="h5 text-danger" id="delete-account-title">
+        <h1 className="h3 text-danger" id="delete-account-title">
           <Trans>Delete account</Trans>
-        </h2>
+        </h1>
         <p className="text-muted">
           <Trans>
             Your profile is hidden from everyone at once and you are logged out everywhere. For 14 days you can
