@@ -9,7 +9,7 @@
  *     server RSS sampled every 10 s (after a GC); drift = last sample vs the first one after the
  *     warm-up; every trickle message must arrive exactly once and no socket may close;
  *  2. the server is stopped and started again on the same port: every member must resubscribe
- *     (jittered exponential backoff, bench/lib/socket-worker.ts) within 60 s, while PostgreSQL's
+ *     (the browser's own jittered back-off, client/lib/reconnect.ts) within 60 s, while PostgreSQL's
  *     connections of the bench database stay within the pool (DATABASE_POOL_MAX).
  * The open-files limit is raised to its hard limit inside the bench (it re-runs itself under
  * `ulimit -n`), for the server and the load generators alike.

@@ -14,6 +14,7 @@ import type { AppRouter } from "../../server/router.js";
 import { serveRpc } from "./child.js";
 import { keepAliveFetch } from "./http.js";
 import { cookieWebSocket } from "./cookie-websocket.js";
+import { reconnectDelayMs } from "../../client/lib/reconnect.js";
 
 interface Member {
   id: number;
@@ -32,16 +33,11 @@ const delivered = new Map<string, number>();
 let sendClient: TRPCClient<AppRouter> | null = null;
 let closes = 0;
 
-/** Jittered exponential backoff: 0.5–1.5 × min(10 s, 250 ms × 2^attempt). */
-export function backoffMs(attempt: number): number {
-  return Math.min(10_000, 250 * 2 ** attempt) * (0.5 + Math.random());
-}
-
 async function connectOne(m: Member, localAddress: string): Promise<void> {
   const wsClient = createWSClient({
     url: `${baseUrl.replace(/^http/, "ws")}/trpc`,
     WebSocket: cookieWebSocket(m.cookie, baseUrl, { localAddress }, (socket) => socket.once("close", () => closes++)),
-    retryDelayMs: backoffMs,
+    retryDelayMs: (attempt) => reconnectDelayMs(attempt), // the browser's own back-off (client/lib/reconnect.ts)
     onOpen: () => {
       m.opens++;
     },
