@@ -42,7 +42,7 @@ import { paymentRoutes } from "./features/payments/payments.http.js";
 import { photoRoutes } from "./features/members/photos.http.js";
 import { secureStoredPrivatePhotos } from "./features/members/photos.service.js";
 import { trackRequests } from "./infra/drain.js";
-import { carryRequestIds, carrySocketRequestIds } from "./infra/request-context.js";
+import { carryRequestIds, carrySocketRequestIds, requestIdOf } from "./infra/request-context.js";
 import { startMailWorker } from "./features/mail/mail.service.js";
 import { deliverOutboxPush, resolveVapidKeys } from "./features/push/push.service.js";
 import { getSiteForHost, siteOrigin, usePushPublicKey } from "./features/site/site.service.js";
@@ -233,7 +233,9 @@ export async function buildApp(
   leanWebSocketRoutes(app, log);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   app.websocketServer.on("connection", (socket, upgrade: IncomingMessage) => {
-    carrySocketRequestIds(socket, upgrade.headers["x-request-id"]); // each call logs `<socket id>/<n>`
+    // Each call logs `<socket id>/<n>`, the socket's id being its upgrade request's (generated
+    // when the load balancer sent none), so the upgrade's own log lines and the calls' match.
+    carrySocketRequestIds(socket, requestIdOf(upgrade) ?? upgrade.headers["x-request-id"]);
   });
   // ws_connections_open and ws_messages_total{in,out}: shared listeners, no per-socket closures.
   instrumentWebSockets(app.websocketServer, deps.metrics);

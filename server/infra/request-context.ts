@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
 
 /** What every log line made while serving one request carries (issue 13: structured logs). */
@@ -38,8 +39,20 @@ export function carryRequestIds(app: FastifyInstance): void {
   app.addHook("onRequest", (req, reply, done) => {
     const requestId = requestIdFrom(req.headers["x-request-id"]);
     reply.header("x-request-id", requestId);
+    upgradeIds.set(req.raw, requestId);
     storage.run({ requestId }, done);
   });
+}
+
+/** The id each request was given (above), for the WebSocket its upgrade request opens. */
+const upgradeIds = new WeakMap<IncomingMessage, string>();
+
+/**
+ * The request id `carryRequestIds` gave this (upgrade) request, generated or its sane
+ * X-Request-Id; undefined for a request that did not pass through it.
+ */
+export function requestIdOf(request: IncomingMessage): string | undefined {
+  return upgradeIds.get(request);
 }
 
 /**

@@ -42,19 +42,29 @@ beforeAll(async () => {
     deps.log.info("service step two");
     return { ok: true };
   });
-  app.get("/test/socket", { websocket: true }, (socket) => {
-    socket.on("message", () => {
-      void deps.db
-        .selectFrom("users")
-        .select("id")
-        .limit(1)
-        .execute()
-        .then(() => {
-          deps.log.info("socket call");
-          socket.send("done");
-        });
-    });
-  });
+  // The upgrade logs a line in its request's context, as the session look-up of a real one may.
+  app.get(
+    "/test/socket",
+    {
+      websocket: true,
+      preHandler: async () => {
+        deps.log.info("socket upgrade");
+      },
+    },
+    (socket) => {
+      socket.on("message", () => {
+        void deps.db
+          .selectFrom("users")
+          .select("id")
+          .limit(1)
+          .execute()
+          .then(() => {
+            deps.log.info("socket call");
+            socket.send("done");
+          });
+      });
+    },
+  );
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   url = `127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
@@ -100,5 +110,22 @@ describe("request ids in the logs (issue 13)", () => {
     await answered;
     ws.close();
     expect(lines.find((l) => l.msg === "socket call")?.requestId).toBe("ws-conn-7/1");
+  });
+
+  it("a socket opened without X-Request-Id: its calls carry the id generated for its upgrade", async () => {
+    const before = lines.length;
+    const ws = new WebSocket(`ws://${url}/test/socket`);
+    await new Promise((resolve, reject) => {
+      ws.once("open", resolve);
+      ws.once("error", reject);
+    });
+    const answered = new Promise((r) => ws.once("message", r));
+    ws.send("call");
+    await answered;
+    ws.close();
+    const mine = lines.slice(before);
+    const upgradeId = mine.find((l) => l.msg === "socket upgrade")?.requestId as string;
+    expect(upgradeId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(mine.find((l) => l.msg === "socket call")?.requestId).toBe(`${upgradeId}/1`);
   });
 });
