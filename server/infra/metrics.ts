@@ -11,7 +11,8 @@ import type { EventBus } from "./bus.js";
  * only these names, tests/integration/ops-metrics.test.ts holds them together):
  * - process: Node's defaults (event-loop lag nodejs_eventloop_lag_p99_seconds, heap, CPU);
  * - HTTP: http_request_duration_seconds{method,route,status_code} (its _count is the 4xx/5xx by
- *   route), rate_limit_refusals_total{route} (refusals as too many: 429 answers, and tRPC calls
+ *   route; a tRPC call's route is /trpc/<procedure>, /trpc/(batch) or /trpc/(unknown)),
+ *   rate_limit_refusals_total{route} (refusals as too many: 429 answers, and tRPC calls
  *   on HTTP or the WebSocket under /trpc/<procedure>);
  * - WebSocket: ws_connections_open (sockets of this instance), ws_messages_total{direction};
  * - bus: bus_events_published_total, bus_events_delivered_total, bus_publish_duration_seconds,

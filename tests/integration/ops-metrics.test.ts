@@ -116,6 +116,20 @@ describe("the dashboard and the alert rules use only exported metrics", () => {
     expect(metricNamesOf("(sum(app_ready) or vector(0)) < 1")).toEqual(["app_ready"]);
   });
 
+  it("HTTP answers of tRPC are counted by procedure; a made-up one or a batch does not add label values", async () => {
+    const base = t.server.url;
+    await fetch(`${base}/trpc/site.settings`);
+    await fetch(`${base}/trpc/no.such.procedure${"x".repeat(20)}`);
+    await fetch(`${base}/trpc/site.settings,site.visitor?batch=1&input={}`);
+    const routes = new Set(
+      [...(await scrape()).matchAll(/^http_request_duration_seconds_count\{[^}]*route="([^"]+)"/gm)].map((m) => m[1]),
+    );
+    expect(routes).toContain("/trpc/site.settings");
+    expect(routes).toContain("/trpc/(unknown)");
+    expect(routes).toContain("/trpc/(batch)");
+    expect([...routes].filter((r) => r!.includes("no.such"))).toEqual([]);
+  });
+
   it("the pool gauges count queries under way, and the instance reports ready", async () => {
     const text = await scrape();
     expect(text).toMatch(/^app_ready 1$/m);
