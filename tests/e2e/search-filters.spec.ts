@@ -96,3 +96,23 @@ test("an age the link itself holds outside 18–99 is shown with its message, an
   await expect(page).toHaveURL(/minAge=25/);
   await expect(form.getByRole("alert")).toHaveCount(0);
 });
+
+test("in German the age labels stay over their own fields, side by side, on a phone", async ({ page, context }) => {
+  await logIn(page, "free@amora.test", "demo12345");
+  await context.addCookies([{ name: "locale", value: "de", url: page.url() }]);
+  await page.goto("/members");
+  const form = page.getByRole("form", { name: "Suchfilter" });
+  const min = form.getByLabel("Alter ab");
+  const max = form.getByLabel("Alter bis");
+  await expect(min).toBeVisible();
+  const minLabel = (await form.getByText("Alter ab", { exact: true }).boundingBox())!;
+  const maxLabel = (await form.getByText("Alter bis", { exact: true }).boundingBox())!;
+  const minBox = (await min.boundingBox())!;
+  const maxBox = (await max.boundingBox())!;
+  // Each label ends before the next begins, and sits above its own field.
+  expect(minLabel.x + minLabel.width).toBeLessThanOrEqual(maxLabel.x);
+  expect(minLabel.y + minLabel.height).toBeLessThanOrEqual(minBox.y + 1);
+  expect(maxLabel.y + maxLabel.height).toBeLessThanOrEqual(maxBox.y + 1);
+  expect(minLabel.x).toBeGreaterThanOrEqual(minBox.x - 1);
+  expect(maxLabel.x).toBeGreaterThanOrEqual(maxBox.x - 1);
+});
