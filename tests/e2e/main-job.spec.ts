@@ -77,6 +77,10 @@ test("two new members find each other, match and chat live, paying with their fr
   await expect(bobNav.getByRole("link", { name: /Messages\s*1/ })).toBeVisible();
   // The title shows unread messages plus new likes: Alice's like (still new for Bob) and her message.
   await expect(bob.page).toHaveTitle(/^\(2\)/);
+  // The badges are said aloud, in the singular for one of each.
+  await expect(bob.page.locator("[aria-live=polite]").filter({ hasText: "1 unread message, 1 new like" })).toHaveCount(
+    1,
+  );
 
   // Bob opens the chat (unread goes to zero) and replies; Alice sees it without reloading.
   await bobNav.getByRole("link", { name: /Messages/ }).click();
@@ -91,11 +95,16 @@ test("two new members find each other, match and chat live, paying with their fr
   await bob.page.getByRole("button", { name: "Send" }).click();
   await expect(alice.page.getByRole("log").getByText("Hello Alice")).toBeVisible();
 
-  // Alice uses up her free messages; the fourth meets the not-enough-credits popup, unsent.
-  for (const text of ["How are you?", "Coffee this week?"]) {
+  // Alice uses up her free messages (the last one counted in the singular); the fourth meets the
+  // not-enough-credits popup, unsent.
+  for (const [text, left] of [
+    ["How are you?", "1 free message left"],
+    ["Coffee this week?", null],
+  ] as const) {
     await alice.page.getByLabel("Your message").fill(text);
     await alice.page.getByRole("button", { name: "Send" }).click();
     await expect(alice.page.getByRole("log").getByText(text)).toBeVisible();
+    if (left) await expect(alice.page.getByText(left, { exact: true })).toBeVisible();
   }
   await expect(alice.page.getByText("10 credits per message")).toBeVisible();
   await alice.page.getByLabel("Your message").fill("One more?");
