@@ -5,6 +5,7 @@ import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import { precompress } from "./scripts/vite-precompress";
 import { serviceWorker } from "./scripts/vite-service-worker";
 import { purgeUnusedCss } from "./scripts/purge-css";
+import { noPopper } from "./scripts/vite-no-popper";
 
 const serverPort = Number(process.env.PORT ?? 3000);
 
@@ -36,7 +37,7 @@ export default defineConfig(({ command }) => ({
   },
   // Only the CSS the screens use in the build (scripts/purge-css.ts); all of it in development.
   css: { postcss: { plugins: command === "build" ? [purgeUnusedCss()] : [] } },
-  plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), react(), lingui(), serviceWorker(), precompress()],
+  plugins: [noPopper(), babel({ presets: [linguiTransformerBabelPreset()] }), react(), lingui(), serviceWorker(), precompress()],
   server: {
     port: 5173,
     proxy: {
