@@ -1,0 +1,146 @@
+import { test, expect, type BrowserContext, type Page, type Worker } from "@playwright/test";
+import { logIn } from "./support";
+
+/**
+ * Issue 11 and §2/§4, the installed-app pieces beside the push itself (tests/e2e/pwa-push.spec.ts):
+ * a notification click leads to its page (client/sw/sw.ts notificationclick), the offline page and
+ * the app shell from the cache (sw.ts install/fetch), the push prompt's dismissal (§2 Banners and
+ * alerts), §4 polling while the live socket is down (client/lib/polling.ts) and the §2 app badge
+ * (client/app/live-provider.tsx).
+ */
+// Every other spec blocks service workers (playwright.config.ts): these are about them.
+test.use({ serviceWorkers: "allow" });
+
+/** The site's service worker, once it is active and controls `page`. */
+async function activeWorker(context: BrowserContext, page: Page): Promise<Worker> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe("activated");
+  const worker = context.serviceWorkers().find((w) => new URL(w.url()).pathname === "/sw.js");
+  return worker ?? context.waitForEvent("serviceworker", (w) => new URL(w.url()).pathname === "/sw.js");
+}
+
+/**
+ * Click the shown notification tagged `tag` inside the service worker: sw.js's own notificationclick
+ * listener runs on the real Notification (its data as showNotification stored it) with the real
+ * clients. A notification click is the one thing no automation interface makes (neither CDP nor
+ * Playwright can click a notification), so two parts of the browser stand in: the event is
+ * dispatched from script, whose waitUntil the browser refuses (its promise is collected here
+ * instead), and Chromium lets WindowClient.focus() and clients.openWindow() run only during a
+ * trusted click, so focus() is allowed (it resolves with the tab) and openWindow() records the URL
+ * it was asked to open. WindowClient.navigate() is the browser's own.
+ * @returns the URLs the listener asked to open in a new window.
+ */
+async function clickNotification(worker: Worker, tag: string): Promise<string[]> {
+  return worker.evaluate(async (tag) => {
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      clients: { openWindow(url: string): Promise<unknown> };
+      WindowClient: { prototype: { focus(): Promise<unknown> } };
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      dispatchEvent(e: Event): boolean;
+    };
+    const [notification] = await scope.registration.getNotifications({ tag });
+    if (!notification) throw new Error(`no notification tagged ${tag}`);
+    const opened: string[] = [];
+    scope.WindowClient.prototype.focus = function (this: unknown) {
+      return Promise.resolve(this);
+    };
+    scope.clients.openWindow = (url: string) => {
+      opened.push(url);
+      return Promise.resolve(null);
+    };
+    const pending: Promise<unknown>[] = [];
+    const event = new scope.NotificationEvent("notificationclick", { notification });
+    Object.defineProperty(event, "waitUntil", { value: (p: Promise<unknown>) => pending.push(p) });
+    scope.dispatchEvent(event);
+    if (pending.length === 0) throw new Error("no notificationclick listener took the click");
+    await Promise.all(pending);
+    return opened;
+  }, tag);
+}
+
+test("clicking a notification leads the open tab to its page and closes it; with no tab of the site, opens the page", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(["notifications"]);
+  const page = await context.newPage();
+  await logIn(page, "free@amora.test", "demo12345");
+  const worker = await activeWorker(context, page);
+  await page.goto("/about");
+
+  // A like's notification, shown as the push listener shows it (pwa-push.spec.ts: data.url).
+  const show = (url: string, tag: string) =>
+    worker.evaluate(
+      ([url, tag]) =>
+        (self as unknown as { registration: ServiceWorkerRegistration }).registration.showNotification("Amora", {
+          body: "Someone likes you",
+          tag,
+          data: { url },
+        }),
+      [url, tag] as const,
+    );
+  const shownTags = () =>
+    worker.evaluate(async () =>
+      (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()).map(
+        (n) => n.tag,
+      ),
+    );
+  await show("/likes/received", "like-1");
+  await expect.poll(shownTags).toEqual(["like-1"]);
+  expect(await clickNotification(worker, "like-1")).toEqual([]);
+  // The tab that was open (on /about) now shows the received likes; the notification is gone.
+  await expect(page).toHaveURL(/\/likes\/received$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect.poll(shownTags).toEqual([]);
+
+  // No tab of the site open (the tab left for another site): a new window on the page.
+  await show("/chats/42", "chat-42");
+  await expect.poll(shownTags).toEqual(["chat-42"]);
+  await page.goto("about:blank");
+  expect(await clickNotification(worker, "chat-42")).toEqual([`${baseURL}/chats/42`]);
+  await context.close();
+});
+
+test("offline: a page opens as the cached offline page, and the app shell comes from the cache", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto("/");
+  await activeWorker(context, page);
+  // The entry's script and style of this build, as the page loaded them.
+  const shell = await page.evaluate(() => [
+    ...[...document.querySelectorAll<HTMLScriptElement>("script[type=module][src]")].map((s) => s.src),
+    ...[...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet][href^="/assets/"]')].map((l) => l.href),
+  ]);
+  expect(shell.length).toBeGreaterThan(0);
+
+  await context.setOffline(true);
+  await page.goto("/members");
+  await expect(page).toHaveTitle("You are offline — Amora");
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/");
+  // Its icon, precached with the shell, shows offline too.
+  await expect
+    .poll(() => page.locator("main img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+
+  // Still offline: the shell's files answer from the service worker's cache (not the browser's HTTP
+  // cache: "no-store"); a /trpc call never does.
+  const answers = await page.evaluate(async (urls) => {
+    const status = (u: string) =>
+      fetch(u, { cache: "no-store" }).then(
+        (r) => r.status,
+        () => "failed",
+      );
+    return { shell: await Promise.all(urls.map(status)), trpc: await status("/trpc/site.settings") };
+  }, shell);
+  expect(answers).toEqual({ shell: shell.map(() => 200), trpc: "failed" });
+
+  await context.setOffline(false);
+  await page.getByRole("link", { name: "Try again" }).click();
+  await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
+  await context.close();
+});
