@@ -144,3 +144,44 @@ test("offline: a page opens as the cached offline page, and the app shell comes 
   await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
   await context.close();
 });
+
+test("§2 push prompt: dismissing it stores when, and it stays hidden after a reload", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await logIn(page, "free@amora.test", "demo12345");
+  const turnOn = page.getByRole("button", { name: "Turn on notifications" });
+  await expect(turnOn).toBeVisible();
+  const me = (await (await page.request.get("/trpc/accounts.me")).json()) as { result: { data: { id: number } } };
+  const key = `alert-dismissed:push-prompt:${me.result.data.id}`;
+
+  const before = Date.now();
+  await page.getByRole("alert").filter({ has: turnOn }).getByRole("button", { name: "Close" }).click();
+  await expect(turnOn).toHaveCount(0);
+  const stored = await page.evaluate((key) => localStorage.getItem(key), key);
+  expect(stored).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  expect(Date.parse(stored!)).toBeGreaterThanOrEqual(before - 1000);
+  expect(Date.parse(stored!)).toBeLessThanOrEqual(Date.now() + 1000);
+
+  // After a reload, once the account shows and the service worker has answered about push (what the
+  // prompt waits for) and two frames have been painted, it is not shown; nor on the next page.
+  await page.reload();
+  await expect(page.locator("#account-menu")).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.pushManager.getSubscription()));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect(turnOn).toHaveCount(0);
+  await page
+    .getByRole("navigation")
+    .first()
+    .getByRole("link", { name: /^Likes/ })
+    .click();
+  await expect(page).toHaveURL(/\/likes/);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect(turnOn).toHaveCount(0);
+  expect(await page.evaluate((key) => localStorage.getItem(key), key)).toBe(stored);
+
+  // The same page without the stored dismissal shows the prompt again: the dismissal hid it.
+  await page.evaluate((key) => localStorage.removeItem(key), key);
+  await page.reload();
+  await expect(turnOn).toBeVisible();
+  await context.close();
+});
