@@ -185,3 +185,99 @@ test("§2 push prompt: dismissing it stores when, and it stays hidden after a re
   await expect(turnOn).toBeVisible();
   await context.close();
 });
+
+/**
+ * §4 polling: `page` with the live WebSocket down (every socket to /trpc goes to a closed port, so
+ * it never opens) and the page's clock paused from the start: page time passes only when the test
+ * says (`pass`), whatever the machine's speed. Counts the fetches of accounts.me (the user poll)
+ * the page makes.
+ */
+async function pollingPage(context: BrowserContext, opts: { pushSubscribed: boolean }) {
+  const page = await context.newPage();
+  await logIn(page, "free@amora.test", "demo12345");
+  await page.addInitScript((pushSubscribed) => {
+    const RealWebSocket = window.WebSocket;
+    window.WebSocket = class extends RealWebSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(new URL(String(url)).pathname === "/trpc" ? "ws://127.0.0.1:1/trpc" : url, protocols);
+      }
+    };
+    const w = window as unknown as { __userPolls: number };
+    w.__userPolls = 0;
+    const realFetch = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      if (url.pathname.startsWith("/trpc/") && url.pathname.slice(6).split(",").includes("accounts.me"))
+        w.__userPolls += 1;
+      return realFetch(input, init);
+    };
+    // This browser subscribed to push (the browser's own push service is out of reach here, so
+    // the push manager answers with a subscription of its own).
+    if (pushSubscribed)
+      PushManager.prototype.getSubscription = () =>
+        Promise.resolve({ endpoint: "", toJSON: () => ({}) } as unknown as PushSubscription);
+  }, opts.pushSubscribed);
+  await page.clock.install({ time: new Date("2026-06-01T10:00:00Z") });
+  await page.clock.pauseAt(new Date("2026-06-01T11:00:00Z"));
+  await page.goto("/members");
+  // Loading takes no page time: only the timers due now run (react-query and tRPC hand work on
+  // through 0 ms timers), until the page shows the search.
+  const results = page.getByRole("list", { name: "Search results" });
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(0);
+      return results.isVisible();
+    })
+    .toBe(true);
+  const polls = async () => {
+    // Work handed on through 0 ms timers (a refetch's request goes out from one, 1 ms on): one
+    // millisecond more, twice, and the count is complete.
+    await page.clock.runFor(1);
+    await page.clock.runFor(1);
+    return page.evaluate(() => (window as unknown as { __userPolls: number }).__userPolls);
+  };
+  /** Let `seconds` of page time pass, one second at a time (each due timer fires, each fetch is counted). */
+  const pass = async (seconds: number) => {
+    for (let s = 0; s < seconds; s += 1) {
+      await page.clock.runFor(1_000);
+      await polls();
+    }
+  };
+  return { page, polls, pass };
+}
+
+test("§4 polling while the socket is down: the first poll 5 s after load, then every 60 s", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const { polls, pass } = await pollingPage(context, { pushSubscribed: false });
+  const loaded = await polls();
+  await pass(4); // 4 s after load
+  expect(await polls()).toBe(loaded);
+  await pass(1); // 5 s
+  expect(await polls()).toBe(loaded + 1);
+  await pass(55); // 60 s
+  expect(await polls()).toBe(loaded + 1);
+  await pass(10); // 70 s
+  expect(await polls()).toBe(loaded + 2);
+  await pass(55); // 125 s
+  expect(await polls()).toBe(loaded + 2);
+  await pass(10); // 135 s
+  expect(await polls()).toBe(loaded + 3);
+  await context.close();
+});
+
+test("§4 polling while the socket is down, with push subscribed: the first poll 5 s after load, then every 300 s", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const { polls, pass } = await pollingPage(context, { pushSubscribed: true });
+  const loaded = await polls();
+  await pass(4);
+  expect(await polls()).toBe(loaded);
+  await pass(1); // 5 s
+  expect(await polls()).toBe(loaded + 1);
+  await pass(295); // 300 s
+  expect(await polls()).toBe(loaded + 1);
+  await pass(10); // 310 s
+  expect(await polls()).toBe(loaded + 2);
+  await context.close();
+});
