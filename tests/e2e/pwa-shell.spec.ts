@@ -1,5 +1,5 @@
 import { test, expect, type BrowserContext, type Page, type Worker } from "@playwright/test";
-import { logIn } from "./support";
+import { confirmedMember, gotoLive, logIn } from "./support";
 
 /**
  * Issue 11 and §2/§4, the installed-app pieces beside the push itself (tests/e2e/pwa-push.spec.ts):
@@ -280,4 +280,47 @@ test("§4 polling while the socket is down, with push subscribed: the first poll
   await pass(10); // 310 s
   expect(await polls()).toBe(loaded + 2);
   await context.close();
+});
+
+test("§2 the app badge shows the member's unread total, as the title does", async ({ browser }) => {
+  const b = await confirmedMember(browser, "Badgea", "female");
+  await b.page.addInitScript(() => {
+    const calls: (number | "clear")[] = [];
+    (window as unknown as { __badge: typeof calls }).__badge = calls;
+    const nav = Navigator.prototype as unknown as {
+      setAppBadge: (n?: number) => Promise<void>;
+      clearAppBadge: () => Promise<void>;
+    };
+    nav.setAppBadge = (n?: number) => {
+      calls.push(n ?? 0);
+      return Promise.resolve();
+    };
+    nav.clearAppBadge = () => {
+      calls.push("clear");
+      return Promise.resolve();
+    };
+  });
+  await gotoLive(b.page, "/members");
+  const lastBadge = () =>
+    b.page.evaluate(() => (window as unknown as { __badge: (number | "clear")[] }).__badge.at(-1) ?? null);
+  await expect.poll(lastBadge).toBe("clear");
+
+  // Another member writes to B and likes B, while B's tab is open.
+  const aContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const a = await aContext.newPage();
+  await logIn(a, "demo@amora.test", "demo12345");
+  await a.goto(`/members/${b.id}`);
+  await a.getByRole("link", { name: "Send message" }).click();
+  await expect(a).toHaveURL(/\/chat$/);
+  await a.getByLabel("Your message").fill("Hello Badgea");
+  await a.getByRole("button", { name: "Send" }).click();
+  await expect(a.getByText("Hello Badgea")).toBeVisible();
+  const like = await a.request.post("/trpc/likes.like", { data: { profileId: b.id } });
+  expect(like.status()).toBe(200);
+
+  // B sees one unread message and one new like: 2 in the title, and 2 on the app badge.
+  await expect(b.page).toHaveTitle(/^\(2\) /);
+  await expect.poll(lastBadge).toBe(2);
+  await aContext.close();
+  await b.context.close();
 });
