@@ -36,7 +36,8 @@ export default defineConfig({
     screenshot: "only-on-failure",
     trace: "off",
     // The site's service worker (issue 11) would answer /assets/* from its cache, out of reach of
-    // page.route (spec-rows' missing-chunk test): blocked, except in tests/e2e/pwa-push.spec.ts.
+    // page.route (spec-rows' missing-chunk test): blocked, except in tests/e2e/pwa-push.spec.ts and
+    // tests/e2e/pwa-shell.spec.ts.
     serviceWorkers: "block",
     // Every context starts as a visitor who already entered past the §4 site-entry warning (the
     // dialog would cover every screen); tests/e2e/landers.spec.ts starts without it to test it.

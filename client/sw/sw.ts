@@ -6,7 +6,8 @@ import { sameSitePath } from "../lib/same-site-path";
  * - App shell: on install, the entry's scripts and styles of this build, the offline page and the
  *   icons are cached (`__PRECACHE__`, written by the build); old builds' caches are dropped on
  *   activate. `/assets/*` (content-hashed) are served cache first and cached as they are fetched.
- * - Pages: network first; offline, the cached offline page.
+ * - Pages: network first; offline, the cached offline page. The shell's icons: network first;
+ *   offline, from the cache (the offline page shows one).
  * - Never cached: /trpc, /api, /media (private photos under /media/p above all), payments and
  *   everything that is not a GET of this origin: those always go to the network.
  * - Push: shows the notification of the payload (push.service PushPayload: title, body, url, tag,
@@ -53,6 +54,8 @@ declare const __BUILD_ID__: string;
 const sw = self as unknown as ServiceWorkerScope;
 const SHELL_CACHE = `amora-shell-${__BUILD_ID__}`;
 const OFFLINE_PAGE = "/offline.html";
+/** Precached files whose names do not change with their content (not under /assets/). */
+const PRECACHED_OUTSIDE_ASSETS = new Set(__PRECACHE__.filter((p) => !p.startsWith("/assets/")));
 /** Paths whose answers are private or live: never from (or into) the cache. */
 const NEVER_CACHE =
   /^\/(trpc|api|media|payments|checkout|simulated-checkout|webhooks|mail|metrics|readyz|healthz)(\/|$)/;
@@ -84,6 +87,12 @@ sw.addEventListener("fetch", (event) => {
   if (url.origin !== sw.location.origin || NEVER_CACHE.test(url.pathname)) return;
   if (req.mode === "navigate") {
     event.respondWith(fetch(req).catch(() => caches.match(OFFLINE_PAGE).then((r) => r ?? Response.error())));
+    return;
+  }
+  // The rest of the shell (the offline page's icon, the favicon): fresh from the network, the
+  // cached copy offline.
+  if (PRECACHED_OUTSIDE_ASSETS.has(url.pathname)) {
+    event.respondWith(fetch(req).catch(() => caches.match(req).then((r) => r ?? Response.error())));
     return;
   }
   if (url.pathname.startsWith("/assets/")) {

@@ -13,8 +13,8 @@ import { startPushService, type TestPushService, type TestSubscription } from ".
  * (RFC 8291) with the browser keys it made: a message, like or match for a member with no open tab
  * is queued in the outbox after commit, sent by the mail worker, signed with the site's VAPID key
  * and readable by the subscription only; with a tab open, nothing is pushed; a subscription the
- * push service calls gone (410) is deleted. Runs on PGlite (in-process bus and presence) and on
- * PostgreSQL with Redis (presence across instances in Redis).
+ * push service calls gone (404 or 410) is deleted. Runs on PGlite (in-process bus and presence)
+ * and on PostgreSQL with Redis (presence across instances in Redis).
  */
 const t = useTestServer({ env: { PUSH_ALLOW_LOOPBACK_HTTP: "true" } });
 const member = memberFactory(t, { credits: 500, paid: true });
@@ -131,11 +131,11 @@ describe("no push while a tab is open", () => {
 });
 
 describe("subscriptions", () => {
-  it("a subscription the push service calls gone (410) is deleted", async () => {
+  it.each([410, 404])("a subscription the push service calls gone (%i) is deleted", async (status) => {
     const a = await member();
     const b = await member();
     const sub = await subscribed(b);
-    sub.answerWith(410);
+    sub.answerWith(status);
     expect(await subscriptionsOf(b)).toBe(1);
     await send(a, b);
     await eventually(async () => (await subscriptionsOf(b)) === 0, { what: "the gone subscription deleted" });
