@@ -37,7 +37,14 @@ export default defineConfig(({ command }) => ({
   },
   // Only the CSS the screens use in the build (scripts/purge-css.ts); all of it in development.
   css: { postcss: { plugins: command === "build" ? [purgeUnusedCss()] : [] } },
-  plugins: [noPopper(), babel({ presets: [linguiTransformerBabelPreset()] }), react(), lingui(), serviceWorker(), precompress()],
+  plugins: [
+    noPopper(),
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    react(),
+    lingui(),
+    serviceWorker(),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -4,7 +4,9 @@
  * @throws Error when an overlay asks for Popper: remove the plugin before adding one.
  */
 export function createPopper(): never {
-  throw new Error("Popper is left out of the build (scripts/vite-no-popper.ts): remove the plugin to position overlays");
+  throw new Error(
+    "Popper is left out of the build (scripts/vite-no-popper.ts): remove the plugin to position overlays",
+  );
 }
 
 /** Popper's placement names, as @restart/ui re-exports them. */
