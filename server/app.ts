@@ -222,14 +222,14 @@ export async function buildApp(
   // Metrics: request durations by route; a tRPC call by its procedure (one of the router's, so a
   // made-up path cannot add label values), a batch as one.
   const procedures = new Set(Object.keys(appRouter._def.procedures));
-  const routeOf = (req: FastifyRequest): string => {
-    const route = req.routeOptions.url ?? "unmatched";
+  const metricsRouteOf = (req: FastifyRequest): string => {
+    const route = routeOf(req) ?? "unmatched";
     if (!route.startsWith("/trpc/")) return route;
     const called = (req.params as { path?: string }).path ?? "";
     return procedures.has(called) ? `/trpc/${called}` : called.includes(",") ? "/trpc/(batch)" : "/trpc/(unknown)";
   };
   app.addHook("onResponse", async (req, reply) => {
-    const route = routeOf(req);
+    const route = metricsRouteOf(req);
     deps.metrics.httpRequestDuration
       .labels(req.method, route, String(reply.statusCode))
       .observe(reply.elapsedTime / 1000);
