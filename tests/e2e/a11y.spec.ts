@@ -392,6 +392,20 @@ test("after a route change focus is on the new page's heading and the title name
   const heading = page.getByRole("heading", { level: 1, name: "Messages" });
   await expect(heading).toBeFocused();
   await expect(page).toHaveTitle(/^(\(\d+\+?\) )?Messages — Amora$/);
+  // The same on every page of the top bar and the account menu, in turn.
+  const nav = page.getByRole("navigation").first();
+  for (const [link, heading, url] of [
+    [nav.getByRole("link", { name: /^Likes/ }), "Likes", /\/likes/],
+    [nav.getByRole("link", { name: "Search members" }), "Search members", /\/members/],
+    [nav.getByRole("link", { name: /^Credits/ }), "Buy credits", /\/credits/],
+  ] as const) {
+    await link.click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeFocused();
+  }
+  await page.getByRole("button", { name: "Demo", exact: true }).click(); // the account menu, named by the member
+  await page.getByRole("link", { name: "Settings", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeFocused();
   await context.close();
 });
 
