@@ -99,6 +99,20 @@ test("clicking a notification leads the open tab to its page and closes it; with
   await show("/chats/42", "chat-42");
   await expect.poll(shownTags).toEqual(["chat-42"]);
   await page.goto("about:blank");
+  // Until the browser has let go of the page that left, the worker may still list it among its
+  // clients, and navigate() on that dying client never settles: click once it is gone.
+  await expect
+    .poll(() =>
+      worker.evaluate(async () => {
+        const scope = self as unknown as {
+          clients: { matchAll(o: { type: "window"; includeUncontrolled: true }): Promise<{ url: string }[]> };
+          location: Location;
+        };
+        const tabs = await scope.clients.matchAll({ type: "window", includeUncontrolled: true });
+        return tabs.filter((c) => new URL(c.url).origin === scope.location.origin).length;
+      }),
+    )
+    .toBe(0);
   expect(await clickNotification(worker, "chat-42")).toEqual([`${baseURL}/chats/42`]);
   await context.close();
 });
