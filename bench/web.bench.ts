@@ -10,7 +10,9 @@
  * (all, JavaScript and CSS, from Lighthouse's network requests) and the requests, plus the
  * first-load JavaScript and CSS of each route from the build's manifest (gzip; the issue's budget:
  * / and /login ≤ 100 KB of JavaScript, /members ≤ 150 KB) and the load average at start and end,
- * and writes it all to bench/results/latest-web.json.
+ * and writes it all to bench/results/latest-web.json. Beside each page's first-load JavaScript it
+ * prints the floors built in the same run (bench/lib/framework-floor.ts): React alone, React with
+ * react-router, and the whole stack's libraries with no code of ours (the ratio is to that one).
  *
  * Lighthouse's figures move with the machine's load (its throttling is simulated from what it
  * observes): on a shared, busy machine run it again before trusting a low score.
@@ -31,6 +33,7 @@ import * as chromeLauncher from "chrome-launcher";
 import puppeteer from "puppeteer-core";
 import { entryScreens } from "../client/app/paths.js";
 import { writeBenchRun } from "./lib/results.js";
+import { measureFrameworkFloors } from "./lib/framework-floor.js";
 
 const env = process.env;
 const PORT = Number(env.BENCH_WEB_PORT ?? 3395);
@@ -172,6 +175,8 @@ interface PageResult {
   lcpElement: string | null;
   reportFile: string;
   firstLoadJsGzipBytes: number;
+  /** The first-load JavaScript against the stack's floor built in the same run (bench/lib/framework-floor.ts). */
+  firstLoadJs: { ours: number; floor: number; ratio: number; unit: string };
   firstLoadCssGzipBytes: number;
   budgetKb: number | null;
 }
@@ -247,6 +252,8 @@ async function main() {
     const build = spawnSync("npm", ["run", "-s", "build"], { cwd: root, stdio: "inherit" });
     if (build.status !== 0) throw new Error("the build failed");
   }
+  log("building the framework floors (React; + react-router; + the stack's libraries)");
+  const floors = await measureFrameworkFloors(root);
   // A fresh database each run (seeded with the demo data), unless asked to keep it: a database
   // migrated by another branch's renumbered migrations would not start.
   if (!env.BENCH_WEB_KEEP_DATA) fs.rmSync(DATA_DIR, { recursive: true, force: true });
@@ -293,6 +300,7 @@ async function main() {
         path: pagePath,
         ...pick,
         firstLoadJsGzipBytes: bundle.js,
+        firstLoadJs: { ours: bundle.js, floor: floors.stack, ratio: bundle.js / floors.stack, unit: "bytes gzip" },
         firstLoadCssGzipBytes: bundle.css,
         budgetKb: BUDGET_KB[pagePath] ?? null,
       });
@@ -308,16 +316,24 @@ async function main() {
           `${kb(p.transferredBytes).padStart(10)}  ${kb(p.jsTransferredBytes).padStart(9)}  ${kb(p.cssTransferredBytes).padStart(9)}  ${String(p.requests).padStart(4)}  ` +
           `${kb(p.firstLoadJsGzipBytes).padStart(10)} (≤ ${p.budgetKb} KB)      ${kb(p.firstLoadCssGzipBytes).padStart(9)}`,
       );
+      console.log(
+        `           first-load JS ${kb(p.firstLoadJsGzipBytes)} = ${p.firstLoadJs.ratio.toFixed(2)}× the stack's floor`,
+      );
       if (p.layoutShifts.length) console.log(`           layout shifts: ${p.layoutShifts.join(", ")}`);
       if (p.lcpElement) console.log(`           LCP element: ${p.lcpElement}`);
       if (p.accessibilityFailures.length)
         console.log(`           accessibility audits failing: ${p.accessibilityFailures.join(", ")}`);
     }
+    console.log(
+      `framework floors, first-load JS gzip, same versions and build: React ${kb(floors.react)}; ` +
+        `+ react-router ${kb(floors.router)}; + tRPC, TanStack Query, Lingui, react-bootstrap ${kb(floors.stack)}`,
+    );
     const out = {
       date: new Date().toISOString(),
       lighthouse: "13.5.0 (default mobile preset: Moto G Power, slow 4G, simulated throttling)",
       chromium: CHROME_PATH,
       runsPerPage: RUNS,
+      frameworkFloorsJsGzipBytes: floors,
       machine: { cpus: os.cpus().length, loadavgAtStart: loadAtStart, loadavg: os.loadavg() },
       pages,
     };
