@@ -403,7 +403,7 @@ test("after a route change focus is on the new page's heading and the title name
     await expect(page).toHaveURL(url);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeFocused();
   }
-  await page.getByRole("button", { name: "Demo", exact: true }).click(); // the account menu, named by the member
+  await page.getByRole("button", { name: "Demo (Account menu)", exact: true }).click();
   await page.getByRole("link", { name: "Settings", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeFocused();
   await context.close();

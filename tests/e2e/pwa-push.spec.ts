@@ -186,7 +186,7 @@ test("logout with the service worker active ends on the home page, logged out, w
   await logIn(page, "free@amora.test", "demo12345");
   await expect(page.getByRole("button", { name: "Turn on notifications" })).toBeVisible();
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.locator("#account-menu").click();
+  await page.getByRole("button", { name: /\(Account menu\)$/ }).click();
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();

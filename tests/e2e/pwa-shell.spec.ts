@@ -179,7 +179,7 @@ test("§2 push prompt: dismissing it stores when, and it stays hidden after a re
   // After a reload, once the account shows and the service worker has answered about push (what the
   // prompt waits for) and two frames have been painted, it is not shown; nor on the next page.
   await page.reload();
-  await expect(page.locator("#account-menu")).toBeVisible();
+  await expect(page.getByRole("button", { name: /\(Account menu\)$/ })).toBeVisible();
   await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.pushManager.getSubscription()));
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await expect(turnOn).toHaveCount(0);

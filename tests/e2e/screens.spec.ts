@@ -35,8 +35,9 @@ test("login failure shows the §8 message", async ({ page }) => {
 
 test("the interface switches language (a second locale)", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("button", { name: /Language/ }).click();
+  await page.getByRole("button", { name: "EN (Language: English)", exact: true }).click();
   await page.getByRole("button", { name: "Deutsch" }).click();
+  await expect(page.getByRole("button", { name: "DE (Sprache: Deutsch)", exact: true })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await page.goto("/no/such/page");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Diese Seite wurde nicht gefunden");

@@ -128,7 +128,7 @@ export function TopBar() {
                 </Nav.Item>
               </Nav>
               <Nav className="align-items-md-center">
-                <span className="navbar-text credits-balance me-md-3" aria-label={t`Your credits: ${me.credits}`}>
+                <span className="navbar-text credits-balance me-md-3">
                   <Trans>{me.credits} credits</Trans>
                 </span>
                 <LanguageDropdown loggedIn />
@@ -139,9 +139,10 @@ export function TopBar() {
                     <span className="d-inline-flex align-items-center gap-2">
                       <Avatar src={me.mainImage?.thumbUrl} name={me.name} size={28} />
                       <span>{me.name}</span>
+                      {/* The toggle's name says what it opens: "Demo (Account menu)". */}
+                      <span className="visually-hidden">({t`Account menu`})</span>
                     </span>
                   }
-                  aria-label={t`Account menu`}
                 >
                   <NavDropdown.Item as={Link} to={paths.profile}>
                     <Trans>My profile</Trans>

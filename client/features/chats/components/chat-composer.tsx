@@ -137,8 +137,11 @@ export function ChatComposer({
             />
           )}
           <span className="chat-cost">{costLabel}</span>
-          <span className={tooLong ? "text-danger" : ""} aria-label={t`Characters: ${length} of ${maxLength}`}>
-            {length}/{maxLength}
+          <span className={tooLong ? "text-danger" : ""}>
+            <span aria-hidden="true">
+              {length}/{maxLength}
+            </span>
+            <span className="visually-hidden">{t`Characters: ${length} of ${maxLength}`}</span>
           </span>
         </div>
       </Form>
