@@ -201,36 +201,50 @@ test("§2 push prompt: dismissing it stores when, and it stays hidden after a re
 });
 
 /**
- * §4 polling: `page` with the live WebSocket down (every socket to /trpc goes to a closed port, so
- * it never opens) and the page's clock paused from the start: page time passes only when the test
- * says (`pass`), whatever the machine's speed. Counts the fetches of accounts.me (the user poll)
- * the page makes.
+ * §4 polling: `page` with the page's clock paused from the start: page time passes only when the
+ * test says (`pass`), whatever the machine's speed. Counts the fetches of accounts.me (the user
+ * poll) the page makes. The live WebSocket is down (every socket to /trpc goes to a closed port,
+ * so it never opens) unless `socket: "open"`; then it is the real one, whose keep-alive pings are
+ * answered in the page (on the paused clock the server's pong could come after the page's timeout),
+ * and `dropSocket()` closes it and sends every later socket to the closed port.
  */
-async function pollingPage(context: BrowserContext, opts: { pushSubscribed: boolean }) {
+async function pollingPage(context: BrowserContext, opts: { pushSubscribed: boolean; socket?: "down" | "open" }) {
   const page = await context.newPage();
   await logIn(page, "free@amora.test", "demo12345");
-  await page.addInitScript((pushSubscribed) => {
-    const RealWebSocket = window.WebSocket;
-    window.WebSocket = class extends RealWebSocket {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(new URL(String(url)).pathname === "/trpc" ? "ws://127.0.0.1:1/trpc" : url, protocols);
-      }
-    };
-    const w = window as unknown as { __userPolls: number };
-    w.__userPolls = 0;
-    const realFetch = window.fetch.bind(window);
-    window.fetch = (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
-      if (url.pathname.startsWith("/trpc/") && url.pathname.slice(6).split(",").includes("accounts.me"))
-        w.__userPolls += 1;
-      return realFetch(input, init);
-    };
-    // This browser subscribed to push (the browser's own push service is out of reach here, so
-    // the push manager answers with a subscription of its own).
-    if (pushSubscribed)
-      PushManager.prototype.getSubscription = () =>
-        Promise.resolve({ endpoint: "", toJSON: () => ({}) } as unknown as PushSubscription);
-  }, opts.pushSubscribed);
+  await page.addInitScript(
+    ({ pushSubscribed, socketUp }) => {
+      const live = window as unknown as { __socketUp: boolean; __sockets: WebSocket[] };
+      live.__socketUp = socketUp;
+      live.__sockets = [];
+      const RealWebSocket = window.WebSocket;
+      window.WebSocket = class extends RealWebSocket {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          const toSite = new URL(String(url)).pathname === "/trpc";
+          super(toSite && !live.__socketUp ? "ws://127.0.0.1:1/trpc" : url, protocols);
+          if (toSite) live.__sockets.push(this);
+        }
+        override send(data: string | ArrayBufferLike | Blob | ArrayBufferView) {
+          if (data !== "PING") return super.send(data);
+          queueMicrotask(() => this.dispatchEvent(new MessageEvent("message", { data: "PONG" })));
+        }
+      };
+      const w = window as unknown as { __userPolls: number };
+      w.__userPolls = 0;
+      const realFetch = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+        if (url.pathname.startsWith("/trpc/") && url.pathname.slice(6).split(",").includes("accounts.me"))
+          w.__userPolls += 1;
+        return realFetch(input, init);
+      };
+      // This browser subscribed to push (the browser's own push service is out of reach here, so
+      // the push manager answers with a subscription of its own).
+      if (pushSubscribed)
+        PushManager.prototype.getSubscription = () =>
+          Promise.resolve({ endpoint: "", toJSON: () => ({}) } as unknown as PushSubscription);
+    },
+    { pushSubscribed: opts.pushSubscribed, socketUp: opts.socket === "open" },
+  );
   await page.clock.install({ time: new Date("2026-06-01T10:00:00Z") });
   await page.clock.pauseAt(new Date("2026-06-01T11:00:00Z"));
   await page.goto("/members");
@@ -257,7 +271,18 @@ async function pollingPage(context: BrowserContext, opts: { pushSubscribed: bool
       await polls();
     }
   };
-  return { page, polls, pass };
+  /** Whether the page's live socket is open now. */
+  const socketOpen = () =>
+    page.evaluate(() =>
+      (window as unknown as { __sockets: WebSocket[] }).__sockets.some((ws) => ws.readyState === WebSocket.OPEN),
+    );
+  const dropSocket = () =>
+    page.evaluate(() => {
+      const live = window as unknown as { __socketUp: boolean; __sockets: WebSocket[] };
+      live.__socketUp = false;
+      for (const ws of live.__sockets) ws.close();
+    });
+  return { page, polls, pass, socketOpen, dropSocket };
 }
 
 test("§4 polling while the socket is down: the first poll 5 s after load, then every 60 s", async ({ browser }) => {
@@ -276,6 +301,24 @@ test("§4 polling while the socket is down: the first poll 5 s after load, then 
   expect(await polls()).toBe(loaded + 2);
   await pass(10); // 135 s
   expect(await polls()).toBe(loaded + 3);
+  await context.close();
+});
+
+test("§4 no polling while the live socket is open; once it drops, polling every 60 s", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const { polls, pass, socketOpen, dropSocket } = await pollingPage(context, { pushSubscribed: false, socket: "open" });
+  await expect.poll(socketOpen).toBe(true);
+  const loaded = await polls();
+  await pass(135); // past the first poll's 5 s and two 60 s periods: nothing, the socket keeps data live
+  expect(await polls()).toBe(loaded);
+  expect(await socketOpen()).toBe(true);
+
+  await dropSocket();
+  await expect.poll(socketOpen).toBe(false);
+  await pass(55);
+  expect(await polls()).toBe(loaded);
+  await pass(10); // 65 s after the drop
+  expect(await polls()).toBe(loaded + 1);
   await context.close();
 });
 
