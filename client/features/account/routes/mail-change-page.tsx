@@ -21,11 +21,19 @@ export function MailChangeDoPage() {
     sent.current = true;
     confirm.mutate({ token });
   }, [confirm, token]);
-  if (confirm.isPending || confirm.isIdle) return <LoadingState />;
+  const checking = confirm.isPending || confirm.isIdle;
   return (
     <Card className="auth-card mx-auto shadow-sm text-center">
       <Card.Body className="p-4">
-        {confirm.data ? (
+        {checking ? (
+          // While the link is checked the page has its heading too, like every screen.
+          <>
+            <h1 className="h3">
+              <Trans>Changing your e-mail address…</Trans>
+            </h1>
+            <LoadingState />
+          </>
+        ) : confirm.data ? (
           <>
             <h1 className="h3">
               <Trans>Your e-mail address is changed</Trans>
@@ -44,9 +52,11 @@ export function MailChangeDoPage() {
             <p role="alert">{errorText(confirm.error)}</p>
           </>
         )}
-        <Link to="/settings" className="btn btn-primary">
-          <Trans>Go to settings</Trans>
-        </Link>
+        {!checking && (
+          <Link to="/settings" className="btn btn-primary">
+            <Trans>Go to settings</Trans>
+          </Link>
+        )}
       </Card.Body>
     </Card>
   );

@@ -30,7 +30,17 @@ export function ActivatePage() {
       },
     );
   }, [activate, navigate, token]);
-  return <LoadingState />;
+  // While the token is checked the page has its heading too, like every screen.
+  return (
+    <Card className="auth-card shadow-sm text-center">
+      <Card.Body className="p-4">
+        <h1 className="h3">
+          <Trans>Confirming your e-mail address…</Trans>
+        </h1>
+        <LoadingState />
+      </Card.Body>
+    </Card>
+  );
 }
 
 export function ActivateDonePage() {
