@@ -64,8 +64,9 @@ export default defineConfig({
       SEED_MEMBERS: process.env.E2E_SEED_MEMBERS ?? "40",
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
-      // tests/e2e/safety-report.spec.ts logs in as this operator (issue 10, /ops).
-      OPERATOR_EMAILS: "ops.e2e@example.com",
+      // tests/e2e/safety-report.spec.ts and tests/e2e/a11y.spec.ts log in as these operators (issue
+      // 10, /ops), one each: an address can sign up only once per run.
+      OPERATOR_EMAILS: "ops.e2e@example.com,ops.a11y@example.com",
       // Every screen test signs up and logs in from 127.0.0.1: the per-address limits of a real
       // site (issue 10) would refuse the run's later sign-ups.
       RATE_LIMIT_SIGNUP_IP: "1000/3600",

@@ -11,8 +11,18 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), "
  * as a member reading the confirmation mail would.
  */
 export async function readMailLink(to: string, timeoutMs = 30_000): Promise<string> {
+  return readMailLinkTo(to, "/activate", timeoutMs);
+}
+
+/**
+ * Wait for the newest mail to `to` under the server's var/mail with a link to `linkPath`
+ * (`/reset-password/do`, `/mail-change/do`, `/reactivate` …) and return that link with its token,
+ * as the member reading the mail would follow it.
+ */
+export async function readMailLinkTo(to: string, linkPath: string, timeoutMs = 30_000): Promise<string> {
   const dir = path.join(E2E_DATA_DIR, "mail");
   const deadline = Date.now() + timeoutMs;
+  const pattern = new RegExp(`https?://[^\\s"<>]+${linkPath.replace(/[/.]/g, "\\$&")}\\?token=[A-Za-z0-9_%-]+`);
   while (Date.now() < deadline) {
     const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
     for (const f of files) {
@@ -20,12 +30,12 @@ export async function readMailLink(to: string, timeoutMs = 30_000): Promise<stri
       if (!new RegExp(`^To: .*${to.replace(/[.+]/g, "\\$&")}`, "mi").test(raw)) continue;
       // Quoted-printable soft line breaks and =3D must be undone before reading the link.
       const text = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-      const link = /https?:\/\/[^\s"<>]+\/activate\?token=[A-Za-z0-9_%-]+/.exec(text)?.[0];
+      const link = pattern.exec(text)?.[0];
       if (link) return link;
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`no mail with a link reached ${to}`);
+  throw new Error(`no mail with a ${linkPath} link reached ${to}`);
 }
 
 let counter = 0;
