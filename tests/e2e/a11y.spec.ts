@@ -1,7 +1,17 @@
 import { test, expect, type Browser, type Page } from "@playwright/test";
 import { AxeBuilder } from "@axe-core/playwright";
 import crypto from "node:crypto";
-import { confirmedMember, gotoLive, logIn, trpcCall } from "./support";
+import {
+  confirmedMember,
+  dropSession,
+  gotoLive,
+  logIn,
+  readMailLink,
+  readMailLinkTo,
+  signUp,
+  trpcCall,
+  uniqueEmail,
+} from "./support";
 
 /**
  * Issue 11, WCAG 2.2 AA: axe-core finds 0 violations of any impact on every main screen, logged
@@ -23,9 +33,9 @@ const publicScreens = [
   "/faq",
   "/no/such/page",
   "/activate/error",
-  // §2 static pages with the company's details, and a `{token}` page (issue 11).
+  // §2 static pages with the company's details (the site's own `{token}` pages are read from its
+  // sitemap, in "logged out: every public screen").
   "/service",
-  "/pages/about",
   // §2 language configuration (issue 11).
   "/lang-config",
   // §2 landers (issue 11): every variant, and a member's landing pages (member 1 is the demo account).
@@ -162,6 +172,20 @@ async function expectDialogWithoutViolations(page: Page, title: string, label: s
   return dialog;
 }
 
+/**
+ * Holds the tab's calls to the tRPC procedure `procedure` until the returned function is called, as
+ * a slow connection would: a screen shown only while a mailed link is checked can then be scanned.
+ */
+async function holdCall(page: Page, procedure: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/trpc/[^?]*${procedure.replace(/\./g, "\\.")}`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** A seeded profile with photos a free member sees locked, found as the app would (members.get). */
 async function profileWithLockedPhotos(page: Page): Promise<number> {
   // From 3: members 1 and 2 are the demo accounts, seeded first (a seeded member is written to).
@@ -197,7 +221,184 @@ for (const [name, viewport] of Object.entries(viewports)) {
         await ready(page);
         await expectNoViolations(page, `${name} ${screen}`);
       }
+      // §2 /pages/{token}: the site's own pages (table site_pages), found as a search engine finds
+      // them, in the site's sitemap.
+      const sitemap = await (await page.request.get("/sitemap.xml")).text();
+      const tokenPages = [...sitemap.matchAll(/<loc>https?:\/\/[^/<]+(\/pages\/[^<]+)<\/loc>/g)].map((m) => m[1]!);
+      expect(tokenPages, "the sitemap lists the site's own /pages/{token} pages").not.toEqual([]);
+      for (const screen of tokenPages) {
+        await page.goto(screen);
+        await ready(page);
+        await expectNoViolations(page, `${name} ${screen}`);
+      }
       await context.close();
+    });
+
+    test("logged out: a new member's confirmation link (/activate, then /activate/done)", async ({ browser }) => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      const email = uniqueEmail(`axe.activate.${name}`);
+      await signUp(page, { email, name: "Ada", gender: "female" });
+      await dropSession(page);
+      // /activate shows while the link's token is checked.
+      const release = await holdCall(page, "accounts.activate");
+      await page.goto(await readMailLink(email));
+      await expect(page).toHaveURL(/\/activate$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Confirming your e-mail address…" })).toBeVisible();
+      await expectNoViolations(page, `${name} /activate (checking the link)`);
+      release();
+      await expect(page).toHaveURL(/\/activate\/done$/);
+      await ready(page);
+      await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
+      await expectNoViolations(page, `${name} /activate/done`);
+      await context.close();
+    });
+
+    test("logged out: a forgotten password, from /reset-password to the mailed link's form", async ({ browser }) => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      const email = uniqueEmail(`axe.reset.${name}`);
+      await signUp(page, { email, name: "Rosa", gender: "female" });
+      await dropSession(page);
+
+      await page.goto("/login");
+      await page.getByRole("link", { name: "Forgot password?" }).click();
+      await expect(page).toHaveURL(/\/reset-password$/);
+      await ready(page);
+      await expectNoViolations(page, `${name} /reset-password`);
+      await page.getByLabel("E-mail").fill(email);
+      await page.getByRole("button", { name: "Send me a link" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "If an account exists" })).toBeVisible();
+      await expectNoViolations(page, `${name} /reset-password (link sent)`);
+
+      // The mailed link: its token leaves the address bar at once.
+      await page.goto(await readMailLinkTo(email, "/reset-password/do"));
+      await expect(page).toHaveURL(/\/reset-password\/do$/);
+      await ready(page);
+      await expectNoViolations(page, `${name} /reset-password/do`);
+      await page.getByLabel("New password", { exact: true }).fill("my new secret 9");
+      await page.getByLabel("Repeat the new password").fill("my new secret 8");
+      await page.getByRole("button", { name: "Save and log in" }).click();
+      await expect(page.getByText("The entered passwords are not the same.")).toBeVisible();
+      await expectNoViolations(page, `${name} /reset-password/do (passwords differ)`);
+      await page.getByLabel("Repeat the new password").fill("my new secret 9");
+      await page.getByRole("button", { name: "Save and log in" }).click();
+      await expect(page).toHaveURL(/\/members/);
+      await context.close();
+    });
+
+    test("logged in: the e-mail change, from /settings to the mailed /mail-change/do link", async ({ browser }) => {
+      const member = await confirmedMember(browser, name === "desktop" ? "Mila" : "Noor", "female", { viewport });
+      const { page } = member;
+      const newEmail = uniqueEmail(`axe.mailchange.${name}`);
+      await page.goto("/settings");
+      await ready(page);
+      const form = page.getByRole("form", { name: "Change e-mail address" });
+      await form.getByLabel("New e-mail address").fill(newEmail);
+      await form.getByLabel("Password").fill("secret-pass-1");
+      await form.getByRole("button", { name: "Send confirmation link" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "We sent a link to" })).toBeVisible();
+      await expectNoViolations(page, `${name} /settings (e-mail change link sent)`);
+
+      // The link mailed to the new address changes it; opened again, it says it did not.
+      const link = await readMailLinkTo(newEmail, "/mail-change/do");
+      const release = await holdCall(page, "security.confirmEmailChange");
+      await page.goto(link);
+      await expect(page).toHaveURL(/\/mail-change\/do$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Changing your e-mail address…" })).toBeVisible();
+      await expectNoViolations(page, `${name} /mail-change/do (checking the link)`);
+      release();
+      await expect(page.getByRole("heading", { name: "Your e-mail address is changed" })).toBeVisible();
+      await ready(page);
+      await expectNoViolations(page, `${name} /mail-change/do`);
+      await page.goto(link);
+      await expect(page.getByRole("heading", { name: "The e-mail address was not changed" })).toBeVisible();
+      await ready(page);
+      await expectNoViolations(page, `${name} /mail-change/do (link used)`);
+      await member.context.close();
+    });
+
+    test("logged in: buying credits, from /credits through the checkout to the payment and a repeat order", async ({
+      browser,
+    }) => {
+      const member = await confirmedMember(browser, name === "desktop" ? "Pim" : "Sem", "male", { viewport });
+      const { page } = member;
+      // A new member (0 credits, the welcome bonus) chooses a package on /credits.
+      await page.goto("/credits");
+      await ready(page);
+      await expectNoViolations(page, `${name} /credits (new member, welcome bonus)`);
+      await page.getByRole("link", { name: "Choose 100 credits" }).click();
+      await expect(page).toHaveURL(/\/credits\/\d+/);
+      await ready(page);
+      await expect(page.getByRole("heading", { level: 1, name: "Pay for 100 credits" })).toBeVisible();
+      await expectNoViolations(page, `${name} /credits/:id`);
+      await page.getByRole("radio", { name: /Visa/ }).check();
+      await expect(page).toHaveURL(/\/credits\/\d+\/visa/);
+      await expectNoViolations(page, `${name} /credits/:id/visa`);
+
+      // The simulated provider's hosted checkout (/checkout/:reference).
+      await page.getByRole("button", { name: /^Pay / }).click();
+      await expect(page).toHaveURL(/\/checkout\/[^/]+$/);
+      await ready(page);
+      const checkoutUrl = page.url();
+      await expect(page.getByText("Test mode: no real money moves")).toBeVisible();
+      await expectNoViolations(page, `${name} /checkout/:reference`);
+      await page.getByRole("button", { name: /^Pay / }).click();
+
+      // The return page (/transactions/:id) once the payment is confirmed.
+      await expect(page).toHaveURL(/\/transactions\/\d+$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Payment completed: 100 credits added" })).toBeVisible();
+      await ready(page);
+      await expectNoViolations(page, `${name} /transactions/:id (completed)`);
+
+      // The checkout again (the browser's back button): it is closed.
+      await page.goto(checkoutUrl);
+      await expect(page.getByText("This checkout is closed.")).toBeVisible();
+      await ready(page);
+      await expectNoViolations(page, `${name} /checkout/:reference (closed)`);
+
+      // The order, offered again with the saved card.
+      await page.goto("/transactions");
+      await ready(page);
+      await page
+        .getByRole("link", { name: /100 credits/ })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/transactions\/\d+$/);
+      await page.goto("/credits/repeat-order");
+      await ready(page);
+      await expect(page.getByRole("button", { name: "Buy again" })).toBeVisible();
+      await expectNoViolations(page, `${name} /credits/repeat-order`);
+      await member.context.close();
+    });
+
+    test("an account deleted and brought back from the mailed /reactivate link", async ({ browser }) => {
+      const member = await confirmedMember(browser, name === "desktop" ? "Lotte" : "Fleur", "female", { viewport });
+      const { page } = member;
+      await page.goto("/settings/delete");
+      await ready(page);
+      await page.getByLabel("Another reason").check();
+      await page.getByRole("button", { name: "Delete my account" }).click();
+      const confirm = await expectDialogWithoutViolations(
+        page,
+        "Delete your account?",
+        `${name} /settings/delete confirmation dialog`,
+      );
+      await confirm.getByRole("button", { name: "Yes, delete my account" }).click();
+      await expect(page).toHaveURL(/\/account-deleted$/);
+
+      // The deletion mail's link brings the account back and logs the member in.
+      const link = await readMailLinkTo(member.email, "/reactivate");
+      await page.goto(link);
+      await expect(page).toHaveURL(/\/members\?reactivated=1/);
+      await ready(page);
+      await expectNoViolations(page, `${name} /members?reactivated=1`);
+      // The link is single use: opened again, /reactivate says so.
+      await page.goto(link);
+      await expect(page.getByRole("alert")).toContainText("Link expired or invalid, request a new email.");
+      await ready(page);
+      await expectNoViolations(page, `${name} /reactivate (link used)`);
+      await member.context.close();
     });
 
     test("logged in (demo account): every member screen", async ({ browser }) => {
@@ -369,6 +570,40 @@ test("the site-entry warning and the signup modal have no violations either (pho
     }
     await context.close();
   }
+});
+
+test("the operator console /ops, with a report, and its action dialog (phone and desktop)", async ({ browser }) => {
+  // An operator: an account whose address is in OPERATOR_EMAILS (playwright.config.ts), made one
+  // at login. As a member first, it reports a profile, so the console has a report to show.
+  const operator = await confirmedMember(browser, "Ottilie", "female", { email: "ops.a11y@example.com" });
+  const { page } = operator;
+  const reported = await profileWithLockedPhotos(page);
+  await page.goto(`/members/${reported}`);
+  await ready(page);
+  const { name: reportedName } = await trpcCall<{ name: string }>(page, "members.get", { id: reported });
+  await page.getByRole("button", { name: `Report ${reportedName}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Report ${reportedName}` });
+  await dialog.getByLabel("Fake profile").check();
+  await dialog.getByLabel("Anything else we should know? (optional)").fill("Axe checks the console.");
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(dialog.getByText("Thank you. Our team will look at your report.")).toBeVisible();
+  await dropSession(page);
+  await logIn(page, operator.email, "secret-pass-1");
+
+  for (const [name, viewport] of Object.entries(viewports)) {
+    await page.setViewportSize(viewport);
+    await page.goto("/ops");
+    await ready(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Moderation" })).toBeVisible();
+    const report = page.getByTestId("ops-report").filter({ hasText: "Axe checks the console." });
+    await expect(report).toBeVisible();
+    await expectNoViolations(page, `${name} /ops`);
+    await report.getByRole("button", { name: `Warn ${reportedName}` }).click();
+    const warn = await expectDialogWithoutViolations(page, `Warn ${reportedName}`, `${name} /ops warn dialog`);
+    await warn.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  }
+  await operator.context.close();
 });
 
 test("a skip link comes first and leads to the main content", async ({ page }) => {
