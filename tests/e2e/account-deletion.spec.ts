@@ -1,25 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { E2E_DATA_DIR, dropSession, logIn, readMailLink, signUp, uniqueEmail } from "./support";
-
-/** The newest /reactivate link mailed to `to` (mails are .eml files under the server's data dir). */
-async function readReactivationLink(to: string, notBefore: string | null, timeoutMs = 30_000): Promise<string> {
-  const dir = path.join(E2E_DATA_DIR, "mail");
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
-    for (const f of files) {
-      const raw = fs.readFileSync(path.join(dir, f), "utf8");
-      if (!new RegExp(`^To: .*${to.replace(/[.+]/g, "\\$&")}`, "mi").test(raw)) continue;
-      const text = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-      const link = /https?:\/\/[^\s"<>]+\/reactivate\?token=[A-Za-z0-9_%-]+/.exec(text)?.[0];
-      if (link && link !== notBefore) return link;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no reactivation mail reached ${to}`);
-}
+import { dropSession, logIn, readMailLink, readMailLinkTo, signUp, uniqueEmail } from "./support";
 
 /**
  * Issue 9: a member deletes the account (§3 reason, confirmation dialog), is logged out and sees
@@ -43,7 +23,7 @@ test("delete the account and reactivate it from the mailed link", async ({ page 
   await expect(page).toHaveURL(/\/account-deleted$/);
   await expect(page.getByRole("heading", { name: "Your account has been deleted" })).toBeVisible();
   await expect(page.getByText(/it works for 14 days/)).toBeVisible();
-  const firstLink = await readReactivationLink(email, null);
+  const firstLink = await readMailLinkTo(email, "/reactivate");
 
   // Logged out: the member area asks for a login; logging in offers the reactivation mail (§8).
   await page.goto("/login");
@@ -55,7 +35,7 @@ test("delete the account and reactivate it from the mailed link", async ({ page 
   await expect(page.getByRole("status")).toContainText("We sent a link to reactivate your account");
 
   // The mailed link (a new one is mailed at most once a minute) brings the account back, logged in.
-  const link = await readReactivationLink(email, null);
+  const link = await readMailLinkTo(email, "/reactivate");
   expect(link).toBe(firstLink);
   await page.goto(link);
   await expect(page).toHaveURL(/\/members/);

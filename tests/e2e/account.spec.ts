@@ -1,32 +1,11 @@
-import fs from "node:fs";
-import path from "node:path";
 import { test, expect } from "@playwright/test";
 import { AxeBuilder } from "@axe-core/playwright";
-import { E2E_DATA_DIR, dropSession, signUp, uniqueEmail } from "./support";
+import { dropSession, readMailLinkTo, signUp, uniqueEmail } from "./support";
 
 /**
  * A member's own account (issue 9 part A): a forgotten password is reset from the mailed link,
  * and the profile is edited on /profile and shown on the public profile page.
  */
-
-/** The newest link to `linkPath` in a mail to `to` under the server's var/mail, as the member reads it. */
-async function readLinkTo(to: string, linkPath: string, timeoutMs = 30_000): Promise<string> {
-  const dir = path.join(E2E_DATA_DIR, "mail");
-  const deadline = Date.now() + timeoutMs;
-  const pattern = new RegExp(`https?://[^\\s"<>]+${linkPath.replace(/\//g, "\\/")}\\?token=[A-Za-z0-9_%-]+`);
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
-    for (const f of files) {
-      const raw = fs.readFileSync(path.join(dir, f), "utf8");
-      if (!new RegExp(`^To: .*${to.replace(/[.+]/g, "\\$&")}`, "mi").test(raw)) continue;
-      const text = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-      const link = pattern.exec(text)?.[0];
-      if (link) return link;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no mail with a ${linkPath} link reached ${to}`);
-}
 
 test("forgot password: the mailed link sets a new password and logs the member in", async ({ browser }) => {
   const context = await browser.newContext({ locale: "en-GB", viewport: { width: 390, height: 844 } });
@@ -42,7 +21,7 @@ test("forgot password: the mailed link sets a new password and logs the member i
   await page.getByRole("button", { name: "Send me a link" }).click();
   await expect(page.getByRole("status").filter({ hasText: "If an account exists" })).toBeVisible();
 
-  const link = await readLinkTo(email, "/reset-password/do");
+  const link = await readMailLinkTo(email, "/reset-password/do");
   await page.goto(link);
   // The token leaves the address bar (and the history list) at once; a reload still finds it.
   await expect(page).toHaveURL(/\/reset-password\/do$/);
