@@ -73,6 +73,7 @@ test("two new members find each other, match and chat live, paying with their fr
   await alice.page.getByLabel("Your message").fill("Hi Bob!");
   // The counter reads as words to assistive technology, as digits on screen.
   await expect(alice.page.getByText(/^Characters: 7 of \d+$/)).toHaveCount(1);
+  await expect(alice.page.getByText(/^7\/\d+$/)).toHaveAttribute("aria-hidden", "true");
   await alice.page.getByRole("button", { name: "Send" }).click();
   await expect(alice.page.getByRole("log").getByText("Hi Bob!")).toBeVisible();
   const bobNav = bob.page.getByRole("navigation").first();

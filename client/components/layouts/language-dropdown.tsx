@@ -36,8 +36,7 @@ export function LanguageDropdown({ loggedIn }: { loggedIn: boolean }) {
         // The visible code stays in the button's name (WCAG 2.5.3): "EN (Language: English)". An
         // aria-label on a span is not allowed (generic role) and screen readers may ignore it.
         <>
-          {current.toUpperCase()}
-          <span className="visually-hidden">({t`Language: ${LOCALE_NAMES[current]}`})</span>
+          {current.toUpperCase()} <span className="visually-hidden">({t`Language: ${LOCALE_NAMES[current]}`})</span>
         </>
       }
       id="language-menu"

@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import { Alert, Button, Spinner } from "react-bootstrap";
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 
 /** Loading state of a screen. */
 export function LoadingState({ label }: { label?: string }) {
+  const { t } = useLingui();
   return (
     <div className="d-flex justify-content-center py-5" role="status" aria-live="polite">
       <Spinner animation="border" variant="primary" />
-      <span className="visually-hidden">{label ?? "Loading…"}</span>
+      <span className="visually-hidden">{label ?? t`Loading…`}</span>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Card } from "react-bootstrap";
 import { Trans } from "@lingui/react/macro";
 import { LoadingState } from "../../../components/ui/states";
+import { useViewFocus } from "../../../components/layouts/page-shell";
 import { useErrorText } from "../../../lib/errors";
 import { useConfirmEmailChange } from "../api/use-confirm-email-change";
 import { useLinkToken } from "../../../lib/use-link-token";
@@ -22,6 +23,8 @@ export function MailChangeDoPage() {
     confirm.mutate({ token });
   }, [confirm, token]);
   const checking = confirm.isPending || confirm.isIdle;
+  // The outcome replaces the "Changing…" heading: focus moves to it, so a screen reader says it.
+  useViewFocus(checking ? "checking" : confirm.data ? "changed" : "not-changed");
   return (
     <Card className="auth-card mx-auto shadow-sm text-center">
       <Card.Body className="p-4">
