@@ -6,6 +6,7 @@ import { precompress } from "./scripts/vite-precompress";
 import { serviceWorker } from "./scripts/vite-service-worker";
 import { purgeUnusedCss } from "./scripts/purge-css";
 import { noPopper } from "./scripts/vite-no-popper";
+import { uiChunkGroup } from "./scripts/vite-ui-chunk";
 
 const serverPort = Number(process.env.PORT ?? 3000);
 
@@ -18,22 +19,8 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
-    // The UI library's modules (react-bootstrap and what it builds on) in one chunk: every screen
-    // uses some, and split by Rolldown's default they came as many small shared chunks, each one
-    // more request on a phone's first visit (issue 11: /login 23 → 19 requests, LCP ~0.1 s
-    // earlier; docs/performance.md).
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              name: "ui",
-              test: /node_modules[\\/](react-bootstrap|@restart|dom-helpers|react-transition-group|uncontrollable|prop-types|warning|invariant|classnames|@popperjs)[\\/]/,
-            },
-          ],
-        },
-      },
-    },
+    // The UI library in one chunk (scripts/vite-ui-chunk.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: [uiChunkGroup] } } },
   },
   // Only the CSS the screens use in the build (scripts/purge-css.ts); all of it in development.
   css: { postcss: { plugins: command === "build" ? [purgeUnusedCss()] : [] } },

@@ -25,7 +25,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
@@ -34,6 +33,7 @@ import puppeteer from "puppeteer-core";
 import { entryScreens } from "../client/app/paths.js";
 import { writeBenchRun } from "./lib/results.js";
 import { measureFrameworkFloors } from "./lib/framework-floor.js";
+import { gzipSize } from "./lib/gzip-size.js";
 
 const env = process.env;
 const PORT = Number(env.BENCH_WEB_PORT ?? 3395);
@@ -95,7 +95,7 @@ function firstLoadBytes(pagePath: string): { js: number; css: number; files: num
   let js = 0;
   let css = 0;
   for (const file of files) {
-    const size = zlib.gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 9 }).length;
+    const size = gzipSize(path.join(distDir, file));
     if (file.endsWith(".css")) css += size;
     else js += size;
   }

@@ -1,14 +1,17 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import { build } from "vite";
 import react from "@vitejs/plugin-react";
 import { noPopper } from "../../scripts/vite-no-popper.js";
+import { uiChunkGroup } from "../../scripts/vite-ui-chunk.js";
+import { gzipSize } from "./gzip-size.js";
 
 /**
  * The floors of bench:web's first-load JavaScript (issue 11): the same libraries as the app, at the
- * versions in node_modules, built by the same Vite with the same plugins, and no code of ours.
+ * versions in node_modules, built by the same Vite in production mode with the plugins that shape
+ * the output (React's, the no-Popper resolver) and the same UI chunk, and no code of ours (nor
+ * Lingui's compile-time macros: the floors call its runtime directly).
  * - `react`: React and react-dom rendering one element;
  * - `router`: that plus react-router's data router (createBrowserRouter, RouterProvider, one lazy
  *   route), as client/app/router.tsx uses it;
@@ -83,7 +86,7 @@ export function Page() {
 export type FrameworkFloor = keyof typeof FLOORS;
 
 /**
- * Build each floor in a temporary folder (deleted afterwards) and measure its JavaScript.
+ * Build each floor (buildFloor) and measure its JavaScript.
  * @param root the checkout (its node_modules are the ones built).
  * @returns per floor, the gzip bytes (level 9, as bench:web measures the app) of all the
  *          JavaScript the build emits: everything a first visit of its one route loads.
@@ -91,35 +94,51 @@ export type FrameworkFloor = keyof typeof FLOORS;
  */
 export async function measureFrameworkFloors(root: string): Promise<Record<FrameworkFloor, number>> {
   const out = {} as Record<FrameworkFloor, number>;
-  // Vite's build sets NODE_ENV=production in this process, which the bench's server would inherit.
+  // React's production build whatever this shell's NODE_ENV (Vite keeps a set one); restored
+  // afterwards, or the bench's server would inherit it.
   const nodeEnv = process.env.NODE_ENV;
-  for (const [name, files] of Object.entries(FLOORS) as Array<[FrameworkFloor, Record<string, string>]>) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `amora-floor-${name}-`));
-    try {
-      fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
-      fs.writeFileSync(
-        path.join(dir, "index.html"),
-        '<!doctype html><html lang="en"><body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>',
-      );
-      for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), text);
-      await build({
-        root: dir,
-        configFile: false,
-        logLevel: "silent",
-        mode: "production",
-        plugins: [noPopper(), react()],
-        build: { outDir: path.join(dir, "dist"), emptyOutDir: true },
-      });
-      const assets = path.join(dir, "dist", "assets");
-      out[name] = fs
-        .readdirSync(assets)
-        .filter((f) => f.endsWith(".js"))
-        .reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(assets, f)), { level: 9 }).length, 0);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-      if (nodeEnv === undefined) delete process.env.NODE_ENV;
-      else process.env.NODE_ENV = nodeEnv;
+  process.env.NODE_ENV = "production";
+  try {
+    for (const [name, files] of Object.entries(FLOORS) as Array<[FrameworkFloor, Record<string, string>]>) {
+      out[name] = await buildFloor(root, name, files);
     }
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
   return out;
+}
+
+/** One floor built in a temporary folder (deleted afterwards): the gzip bytes of all its JavaScript. */
+async function buildFloor(root: string, name: string, files: Record<string, string>): Promise<number> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `amora-floor-${name}-`));
+  try {
+    fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+    fs.writeFileSync(
+      path.join(dir, "index.html"),
+      '<!doctype html><html lang="en"><body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>',
+    );
+    for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), text);
+    await build({
+      root: dir,
+      configFile: false,
+      logLevel: "silent",
+      mode: "production",
+      // Vite's cache inside the temporary folder, not (through the symlink) in the checkout's node_modules.
+      cacheDir: path.join(dir, ".vite"),
+      plugins: [noPopper(), react()],
+      build: {
+        outDir: path.join(dir, "dist"),
+        emptyOutDir: true,
+        rolldownOptions: { output: { codeSplitting: { groups: [uiChunkGroup] } } },
+      },
+    });
+    const assets = path.join(dir, "dist", "assets");
+    return fs
+      .readdirSync(assets)
+      .filter((f) => f.endsWith(".js"))
+      .reduce((sum, f) => sum + gzipSize(path.join(assets, f)), 0);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
