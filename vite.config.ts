@@ -2,11 +2,11 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
-import { precompress } from "./scripts/vite-precompress";
-import { serviceWorker } from "./scripts/vite-service-worker";
-import { purgeUnusedCss } from "./scripts/purge-css";
-import { noPopper } from "./scripts/vite-no-popper";
-import { uiChunkGroup } from "./scripts/vite-ui-chunk";
+import { precompress } from "./scripts/vite-precompress.js";
+import { serviceWorker } from "./scripts/vite-service-worker.js";
+import { purgeUnusedCss } from "./scripts/purge-css.js";
+import { noPopper } from "./scripts/vite-no-popper.js";
+import { uiChunkGroup } from "./scripts/vite-ui-chunk.js";
 
 const serverPort = Number(process.env.PORT ?? 3000);
 
