@@ -25,7 +25,14 @@ import {
 } from "./features/accounts/sessions.service.js";
 import { appRouter, type AppRouter } from "./router.js";
 import { createContextFactory } from "./trpc/context.js";
-import { isAllowedOrigin, isJsonBody, mayReadOpsDetails, routeOf, routedPath } from "./http/request-guard.js";
+import {
+  isAllowedOrigin,
+  isJsonBody,
+  isUsableHost,
+  mayReadOpsDetails,
+  routeOf,
+  routedPath,
+} from "./http/request-guard.js";
 import { isSecureRequest } from "./http/session-cookie.js";
 import { instrumentWebSockets, leanWebSocketRoutes, limitWebSocketBatches } from "./http/websocket-lean.js";
 import { setDefaultLocaleCookie } from "./http/locale-cookie.js";
@@ -256,17 +263,38 @@ export async function buildApp(
   // The route Fastify matched decides (http/request-guard.ts): /%74rpc is routed to /trpc, so it
   // is checked as /trpc. Added after @fastify/websocket, whose own hooks then close a refused
   // upgrade's socket.
+  // Subscriptions are served on the WebSocket only (trpc/init.ts: no server-sent events).
+  const subscriptions = new Set(
+    Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
+      .filter(([, procedure]) => procedure._def.type === "subscription")
+      .map(([path]) => path),
+  );
   app.addHook("onRequest", async (req, reply) => {
     if (!routeOf(req)?.startsWith("/trpc")) return;
     // Procedure paths are dotted names, comma-separated in a batch; anything else is not ours.
-    if (!/^\/trpc(\/[A-Za-z0-9_.,]*)?$/.test(routedPath(req.url))) {
+    const path = routedPath(req.url);
+    if (!/^\/trpc(\/[A-Za-z0-9_.,]*)?$/.test(path)) {
       return reply.code(404).send({ error: "not_found", message: "No such procedure" });
+    }
+    // tRPC makes each call's URL from the Host header, and fails with a 500 on one it cannot parse.
+    if (!isUsableHost(req.headers.host)) {
+      return reply.code(400).send({ error: "bad_request", message: "The Host header is not a host name" });
     }
     if (req.headers.upgrade?.toLowerCase() === "websocket") {
       if (!isAllowedOrigin(req.headers.origin, req.headers.host, isSecureRequest(config, req.raw), config)) {
         return reply.code(403).send({ error: "origin_not_allowed" });
       }
-    } else if (req.method === "POST" && !isJsonBody(req)) {
+      return;
+    }
+    if (
+      path
+        .slice("/trpc/".length)
+        .split(",")
+        .some((p) => subscriptions.has(p))
+    ) {
+      return reply.code(405).send({ error: "method_not_allowed", message: "Subscriptions run on the WebSocket only" });
+    }
+    if (req.method === "POST" && !isJsonBody(req)) {
       return reply.code(415).send({ error: "Mutations accept application/json only" });
     }
   });

@@ -77,6 +77,15 @@ export function isJsonBody(req: FastifyRequest): boolean {
 }
 
 /**
+ * Whether a Host header can name this site in a URL: a host name or address, with a port in
+ * range, and no user name (tRPC builds each call's URL from it and fails on anything else).
+ * @param host the request's Host header; absent is left to the HTTP server (HTTP/1.1 requires it).
+ */
+export function isUsableHost(host: string | undefined): boolean {
+  return host === undefined || (!host.includes("@") && URL.canParse(`http://${host}/`));
+}
+
+/**
  * The path as the router sees it: percent-escapes decoded (find-my-way decodes them before
  * matching), query dropped. Undecodable input is returned as it is (the router 400s it).
  */

@@ -24,6 +24,10 @@ const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
+    // Subscriptions run on the WebSocket only (ARCHITECTURE "Real time"): a socket is registered
+    // for its session and closed when the session ends, and re-checks it on every call. tRPC would
+    // otherwise also serve them over HTTP as server-sent events, which nothing closes at logout.
+    sse: { enabled: false },
     errorFormatter({ shape, error }) {
       const data = errorData(error);
       // Never leak internals: a 500's message is generic (§8 'An error has occurred').

@@ -134,6 +134,21 @@ describe("conditional polls", () => {
   });
 });
 
+describe("a Host header that names no host", () => {
+  it("is answered 400 on tRPC, not a 500 with an error logged; a real host still works", async () => {
+    const { cookie } = await loggedIn();
+    for (const host of ["a b", "[", "a:99999", "user@evil.example", "x y:1"]) {
+      const res = await rawRequest(t.server.url, { path: "/trpc/accounts.me", headers: { cookie, host } });
+      expect(res.status, host).toBe(400);
+    }
+    const ok = await rawRequest(t.server.url, {
+      path: "/trpc/accounts.me",
+      headers: { cookie, host: new URL(t.server.url).host },
+    });
+    expect(ok.status).toBe(200);
+  });
+});
+
 describe("links in mails come from the configured site, never from the Host header", () => {
   it("a signup sent with Host: evil.example mails a link to the site's own origin", async () => {
     const fields = signupFields();

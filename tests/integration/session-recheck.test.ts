@@ -133,3 +133,36 @@ describe.runIf(process.env.TEST_REDIS_URL)("logout while the bus (Redis) is down
     await other.closeSockets();
   });
 });
+
+/**
+ * The live stream is a WebSocket's only (ARCHITECTURE "Real time"): tRPC would also serve it over
+ * HTTP as server-sent events, a stream nothing closes when its session ends (security review,
+ * 2026-11-27: messages kept arriving on it after the member logged out).
+ */
+describe("the live stream over HTTP", () => {
+  const t = useTestServer();
+
+  it("is refused (405): no event stream opens, logged in or not, alone or in a batch", async () => {
+    const m = await createMember(t.server.deps);
+    const input = encodeURIComponent("{}");
+    for (const cookie of [`auth=${m.sessionToken}`, ""])
+      for (const path of [`live.events?input=${input}`, `accounts.me,live.events?batch=1&input=${input}`]) {
+        const res = await fetch(`${t.server.url}/trpc/${path}`, {
+          headers: { cookie, accept: "text/event-stream" },
+          signal: AbortSignal.timeout(10_000),
+        });
+        const body = await res.text();
+        expect(res.status, path).toBe(405);
+        expect(res.headers.get("content-type") ?? "").not.toContain("text/event-stream");
+        expect(body).not.toContain("data:");
+      }
+    // The member's stream on a WebSocket is unchanged.
+    const browser = TestBrowser.withSession(t.server, m);
+    const socket = browser.openSocket();
+    const started = new Promise<void>((resolve, reject) => {
+      socket.client.live.events.subscribe({}, { onStarted: () => resolve(), onError: reject });
+    });
+    await started;
+    await browser.closeSockets();
+  });
+});
