@@ -7,6 +7,7 @@ import { MatchModal } from "../features/likes/components/match-modal";
 import { NewLikeModal, type NewLikeProfile } from "../features/likes/components/new-like-modal";
 import { useLike } from "../features/members/api/use-like";
 import { useAddMessageToConversation } from "../features/chats/api/use-conversation";
+import { wasSentHere } from "../features/chats/api/sent-here";
 
 /**
  * The logged-in member's live stream (one subscription per tab), mounted by LiveProvider only
@@ -39,16 +40,28 @@ export function LiveMember() {
       const event = envelope.data;
       dispatchLiveEvent(event);
       switch (event.type) {
-        case "message.new":
+        case "message.new": {
+          // The conversation's cache is the one store of messages: the open chat shows it from there.
+          addMessage(event.conversationId, event.message);
+          // Sent from this tab: its answer already updated the list and the balance (useSendMessage).
+          if (wasSentHere(event.message.clientId)) break;
+          // A message from the member whose chat this tab shows: the chat marks it read at once
+          // (useChatMessages), and that mark's own event refreshes the badges.
+          const path = pathRef.current;
+          const readHere =
+            event.message.senderId === event.otherProfileId &&
+            document.visibilityState === "visible" &&
+            (path === `/chats/${event.conversationId}` || path === `/members/${event.otherProfileId}/chat`);
+          if (!readHere) void utils.live.counters.invalidate();
+          void utils.chats.list.invalidate();
+          // Only the sender's balance moves: the member's other tabs read it again, a recipient has nothing to read.
+          if (event.message.senderId === utils.accounts.me.getData()?.id) void utils.accounts.me.invalidate();
+          break;
+        }
         case "conversation.read":
         case "conversation.removed":
           void utils.live.counters.invalidate();
           void utils.chats.list.invalidate();
-          if (event.type === "message.new") {
-            // The conversation's cache is the one store of messages: the open chat shows it from there.
-            addMessage(event.conversationId, event.message);
-            void utils.accounts.me.invalidate();
-          }
           break;
         case "like.new":
         case "likes.seen":

@@ -20,14 +20,16 @@ export type { AppRouter };
 export type RouterError = TRPCClientError<AppRouter>;
 
 /**
- * The calls sent on the WebSocket while it is open (issue 12): a chat message costs the server
- * a frame on a connection it already authenticated instead of an HTTP request, its cookie
- * parsing and its own session look-up (the send re-checks the session in its statement,
- * chat_send_checked). While the socket is closed they go over HTTP as every other call; one
- * that the closing socket fails is retried by the composer with the same client id, so it is
- * never sent or charged twice (ARCHITECTURE "Money").
+ * The calls sent on the WebSocket while it is open (issue 12): the chat's own calls, several a
+ * minute in a conversation, each cost the server a frame on a connection it already
+ * authenticated instead of an HTTP request and its cookie parsing (the send re-checks the
+ * session in its statement, chat_send_checked; the others look the socket's session up again).
+ * While the socket is closed they go over HTTP as every other call. A message that the closing
+ * socket fails is retried by the composer with the same client id, so it is never sent or
+ * charged twice (ARCHITECTURE "Money"); a typing hint is ephemeral, and a lost read mark is made
+ * again when the chat is next opened or receives a message.
  */
-const SOCKET_CALLS: ReadonlySet<string> = new Set(["chats.send", "chats.sendGift"]);
+const SOCKET_CALLS: ReadonlySet<string> = new Set(["chats.send", "chats.sendGift", "chats.typing", "chats.markRead"]);
 
 /**
  * One tRPC client and its WebSocket. Subscriptions and, while the socket is open, chat messages

@@ -121,13 +121,20 @@ test("two new members find each other, match and chat live, paying with their fr
   await expect(bob.page.getByRole("log").getByText("One more?")).toHaveCount(0);
 });
 
-test("a member with credits sees the balance fall by message_credits per message", async ({ browser }) => {
+test("a member with credits sees the balance fall by message_credits per message, in every tab", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await logIn(page, "demo@amora.test", "demo12345");
   const balance = page.locator(".credits-balance");
   const before = Number((await balance.textContent())?.match(/\d+/)?.[0]);
   expect(before).toBeGreaterThanOrEqual(20);
+  // A second tab of the same member, live: it learns the balance from the messages' live events.
+  const otherTab = await context.newPage();
+  await gotoLive(otherTab, "/likes");
+  const otherBalance = otherTab.locator(".credits-balance");
+  await expect(otherBalance).toHaveText(`${before} credits`);
 
   await openProfileFromSearch(page);
   await page.getByRole("link", { name: "Send message" }).click();
@@ -138,4 +145,5 @@ test("a member with credits sees the balance fall by message_credits per message
   await page.getByLabel("Your message").fill("And a second message");
   await page.getByRole("button", { name: "Send" }).click();
   await expect(balance).toHaveText(`${before - 20} credits`);
+  await expect(otherBalance).toHaveText(`${before - 20} credits`);
 });

@@ -6,6 +6,7 @@ import { useConversation } from "../api/use-conversation";
 import { useSendMessage } from "../api/use-send-message";
 import { useSendGift } from "../api/use-send-gift";
 import { useMarkRead } from "../api/use-mark-read";
+import { rememberSentHere } from "../api/sent-here";
 import type { GiftKey } from "../gifts";
 
 /** A message on its way: shown as a bubble until the conversation holds it, or with its error. */
@@ -51,6 +52,7 @@ export function useChatMessages(profileId: number, initialConversationId: number
   /** Send `body` (trimmed); `clientId` again for a retry. */
   const send = async (body: string, clientId: string = crypto.randomUUID()): Promise<SendOutcome> => {
     setPending((p) => [...p.filter((x) => x.clientId !== clientId), { clientId, body, error: null }]);
+    rememberSentHere(clientId);
     try {
       const result = await sendMessage.mutateAsync({ toProfileId: profileId, clientId, body });
       setConversationId(result.message.conversationId);
@@ -68,12 +70,10 @@ export function useChatMessages(profileId: number, initialConversationId: number
 
   /** §3 gift_credits: a gift is charged at once; the client id makes a retry safe. */
   const sendGift = async (gift: GiftKey): Promise<SendOutcome> => {
+    const clientId = crypto.randomUUID();
+    rememberSentHere(clientId);
     try {
-      const result = await sendGiftMutation.mutateAsync({
-        toProfileId: profileId,
-        clientId: crypto.randomUUID(),
-        gift,
-      });
+      const result = await sendGiftMutation.mutateAsync({ toProfileId: profileId, clientId, gift });
       setConversationId(result.message.conversationId);
       return { kind: "sent" };
     } catch (err) {
