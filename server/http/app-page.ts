@@ -84,7 +84,8 @@ export function createAppPages(clientDist: string): {
     return [...files].filter((file) => !inEntry.has(file));
   };
   const withTags = (html: string, tags: string[]) =>
-    tags.length > 0 ? html.replace("</head>", `  ${tags.join("\n    ")}\n  </head>`) : html;
+    // A function, not a string: a tag holding a member's text ($` or $') must not be read as a pattern.
+    tags.length > 0 ? html.replace("</head>", () => `  ${tags.join("\n    ")}\n  </head>`) : html;
 
   const cache = new Map<string, AppPageBody>();
   const kept = (locale: string | null, screen: string | null): AppPageBody => {

@@ -261,7 +261,12 @@ describe("the app's HTML names the chunks the first screen needs (server/http/ap
   });
 
   it("a page with the first screen's data carries it as inert JSON that no text of a member's can break out of", () => {
-    const data = { "accounts.me": { id: 7, name: "</script><script>alert(1)</script> & \u2028", credits: 30 } };
+    // `$\`` and `$'` are patterns in a replacement string (security review, 2026-11-27): they must
+    // stay a member's text, not paste the page's head into the block.
+    const data = {
+      "accounts.me": { id: 7, name: "</script><script>alert(1)</script> & \u2028", credits: 30 },
+      "members.search": { output: [{ name: "Sam$`", city: "$' $& $$ $1" }] },
+    };
     const pages = createAppPages(dir);
     const { html, encoded } = pages.page("en", "/", { data, images: [] });
     const block = /<script type="application\/json" id="amora-first-screen">(.*?)<\/script>/s.exec(html);
