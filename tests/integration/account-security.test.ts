@@ -235,6 +235,40 @@ describe("change password (settings, §5)", () => {
   });
 });
 
+describe("checking the current password in the settings counts toward the login lockout (§8)", () => {
+  it("the 5th wrong old password blocks the address: then the right one is refused too, and nothing changed", async () => {
+    const m = await createMember(t.server.deps);
+    const me = await TestBrowser.loggedIn(t.server, m);
+    const hashOf = async () =>
+      (
+        await t.server.deps.db
+          .selectFrom("users")
+          .select("password_hash")
+          .where("id", "=", m.id)
+          .executeTakeFirstOrThrow()
+      ).password_hash;
+    const before = await hashOf();
+    const change = (oldPassword: string) =>
+      me.trpc.security.changePassword.mutate({ oldPassword, password: "brand new 1", passwordRepeat: "brand new 1" });
+    const codes = [];
+    for (let i = 0; i < 5; i++) codes.push(appCodeOf(await failureOf(change(`wrong ${i}`))));
+    expect(codes).toEqual([...Array(4).fill("OLD_PASSWORD_WRONG"), "TOO_MANY_ATTEMPTS"]);
+    const right = await failureOf(change(m.password));
+    expect(appCodeOf(right)).toBe("TOO_MANY_ATTEMPTS");
+    expect(right.message).toMatch(/^Too many incorrect attempts, account blocked for \d+ min\.$/);
+    // The e-mail change checks the same password under the same lockout.
+    expect(
+      appCodeOf(
+        await failureOf(
+          me.trpc.security.requestEmailChange.mutate({ email: uniqueEmail("moved"), password: m.password }),
+        ),
+      ),
+    ).toBe("TOO_MANY_ATTEMPTS");
+    expect(await hashOf()).toBe(before);
+    expect((await me.trpc.accounts.me.query())?.id).toBe(m.id); // the session itself lives on
+  });
+});
+
 describe("change e-mail (settings, /mail-change/do)", () => {
   it("mails the new address a single-use link; following it changes the address and tells the old one", async () => {
     const m = await createMember(t.server.deps);

@@ -10,7 +10,7 @@ import type { SiteSettings } from "../site/site.settings.js";
 import type { Site } from "../site/site.service.js";
 import * as repo from "./account-security.repository.js";
 import { createSession, hashToken, SESSION_ENDED_CHANNEL } from "./sessions.service.js";
-import { clearLoginFailures } from "./login-throttle.service.js";
+import { clearLoginFailures, recordLoginFailure, reserveLoginAttempt } from "./login-throttle.service.js";
 import { EmailExistsError, LinkInvalidError } from "./accounts.service.js";
 import { AccountPendingDeletionError } from "../account-deletion/deletion.service.js";
 
@@ -198,9 +198,31 @@ export async function completePasswordReset(
 }
 
 /**
+ * Check a logged-in member's current password, under the login's throttle of the account's
+ * address (§8): a session someone else holds must not be a way to guess the password past the
+ * lockout, nor to keep the server hashing. A right password clears the failures, as a login does.
+ * @throws TooManyAttemptsError (§8) while the address is blocked, or when this failure blocks it;
+ *         OldPasswordWrongError (§5 'Please check your old password.') for a wrong password.
+ */
+async function checkCurrentPassword(
+  deps: AppDeps,
+  account: { email: string; password_hash: string },
+  password: string,
+): Promise<void> {
+  const attempt = await reserveLoginAttempt(deps, account.email);
+  const ok = await verify(account.password_hash, password).catch(() => false);
+  if (!ok) {
+    await recordLoginFailure(deps, account.email, attempt);
+    throw new OldPasswordWrongError();
+  }
+  await clearLoginFailures(deps, account.email);
+}
+
+/**
  * Change the password from the settings (§5): the old one must be right; every other session of
  * the member ends and their WebSockets close; this one stays.
- * @throws OldPasswordWrongError (§5 'Please check your old password.').
+ * @throws OldPasswordWrongError (§5 'Please check your old password.'); TooManyAttemptsError (§8)
+ *         after repeated wrong passwords (the login's lockout of the account's address).
  */
 export async function changePassword(
   deps: AppDeps,
@@ -209,8 +231,7 @@ export async function changePassword(
 ): Promise<{ endedSessions: number }> {
   const account = await repo.findAccountById(deps.db, member.id);
   if (!account) throw new NotFoundError();
-  const ok = await verify(account.password_hash, input.oldPassword).catch(() => false);
-  if (!ok) throw new OldPasswordWrongError();
+  await checkCurrentPassword(deps, account, input.oldPassword);
   const passwordHash = await hash(input.password);
   const ended = await inTransaction(deps.db, async (tx) => {
     await repo.setPasswordHash(tx, member.id, passwordHash);
@@ -224,7 +245,8 @@ export async function changePassword(
 /**
  * Ask to change the e-mail address (settings): with the current password, a link is mailed to
  * the new address; the address changes only when it is followed (confirmEmailChange).
- * @throws OldPasswordWrongError for a wrong password; EmailExistsError when another account
+ * @throws OldPasswordWrongError for a wrong password (TooManyAttemptsError, §8, after repeated
+ *         ones: the login's lockout); EmailExistsError when another account
  *         (or this one) already has the address; ServiceUnavailableError (503) when the mail
  *         server cannot take the mail (the link is voided then).
  */
@@ -237,8 +259,7 @@ export async function requestEmailChange(
 ): Promise<void> {
   const account = await repo.findAccountById(deps.db, userId);
   if (!account) throw new NotFoundError();
-  const ok = await verify(account.password_hash, input.password).catch(() => false);
-  if (!ok) throw new OldPasswordWrongError();
+  await checkCurrentPassword(deps, account, input.password);
   if (await repo.emailInUse(deps.db, input.email)) throw new EmailExistsError();
   const { token, id } = newLinkToken();
   await repo.insertLinkToken(deps.db, {
