@@ -2,10 +2,11 @@ import type { LimitName } from "../features/rate-limits/rate-limits.service.js";
 import type { Context } from "./context.js";
 
 /**
- * What a limit counts by: the client address, the e-mail address in the input, the member, or
- * the client address of a visitor only (members are not counted).
+ * What a limit counts by: the client address, the e-mail address in the input, the member, the
+ * client address of a visitor only (members are not counted), or the member only when the input
+ * names a discount code (`discountCode`).
  */
-type KeyKind = "ip" | "email" | "member" | "visitor_ip";
+type KeyKind = "ip" | "email" | "member" | "visitor_ip" | "member_with_code";
 
 /**
  * Which abuse limits (issue 10) each procedure counts against, and by what: the one table for
@@ -45,6 +46,8 @@ export const PROCEDURE_LIMITS: Readonly<Record<string, ReadonlyArray<readonly [L
   "moderation.report": [["report", "member"]],
   "discounts.check": [["discount_code", "member"]],
   "discounts.use": [["discount_code", "member"]],
+  // A purchase with a code answers whether the code exists, as discounts.check does.
+  "payments.start": [["discount_code", "member_with_code"]],
   "push.subscribe": [["push_subscribe", "member"]],
   // §4 logged-out search: visitors per client address (members are not limited here).
   "members.search": [["search_ip", "visitor_ip"]],
@@ -79,6 +82,11 @@ export function limitKeysFor(
   const keys: Array<[LimitName, string]> = [];
   for (const [name, kind] of rules) {
     const email = (rawInput as { email?: unknown } | null)?.email;
+    if (kind === "member_with_code") {
+      const code = (rawInput as { discountCode?: unknown } | null)?.discountCode;
+      if (ctx.member && typeof code === "string" && code.trim() !== "") keys.push([name, `m:${ctx.member.id}`]);
+      continue;
+    }
     const key =
       kind === "visitor_ip"
         ? ctx.member

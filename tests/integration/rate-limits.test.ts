@@ -196,6 +196,43 @@ describe("abuse limits the legacy API shares with tRPC", () => {
     expect(await legacyGet("/api/discountcode.php?welcome=1", cookie)).toBe(200);
   });
 
+  it("a purchase naming a discount code counts as a code looked up: a guessed code's 3rd try is refused, nothing stored", async () => {
+    const member = await createMember(server.deps);
+    const cookie = `auth=${member.sessionToken}`;
+    const packages = (await (
+      await fetch(
+        `${server.url}/trpc/credits.packages?input=${encodeURIComponent(JSON.stringify({ country: "NL" }))}`,
+        {
+          headers: { cookie },
+        },
+      )
+    ).json()) as { result: { data: { packages: Array<{ id: number }> } } };
+    const start = (discountCode: string | null) =>
+      post(
+        server,
+        "payments.start",
+        {
+          packageId: packages.result.data.packages[0]!.id,
+          method: "ideal",
+          country: "NL",
+          discountCode,
+          idempotencyKey: crypto.randomUUID(),
+        },
+        cookie,
+      );
+    const guesses = [await start("GUESS1"), await start("GUESS2"), await start("GUESS3")];
+    expect(guesses.map((a) => a.appCode)).toEqual(["CODE_NOT_FOUND", "CODE_NOT_FOUND", "RATE_LIMITED"]);
+    expect(guesses[2]!.status).toBe(429);
+    // A purchase without a code is not counted, and goes through.
+    expect((await start(null)).status).toBe(200);
+    const payments = await server.deps.db
+      .selectFrom("payments")
+      .select("discount_code")
+      .where("user_id", "=", member.id)
+      .execute();
+    expect(payments).toEqual([{ discount_code: null }]);
+  });
+
   it("push subscriptions sent per member, over tRPC and the legacy API alike: the 3rd is refused and not stored", async () => {
     const member = await createMember(server.deps);
     const cookie = `auth=${member.sessionToken}`;
