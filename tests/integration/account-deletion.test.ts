@@ -17,6 +17,7 @@ import {
   type MemberWithApi,
 } from "../support/factories.js";
 import { purgeExpiredAccounts, reactivate } from "../../server/features/account-deletion/deletion.service.js";
+import { createSession } from "../../server/features/accounts/sessions.service.js";
 import { ACCOUNT_REACTIVATION_WINDOW_SECONDS } from "../../server/constants.js";
 
 /**
@@ -216,6 +217,20 @@ describe("delete → hidden everywhere at once → reactivate at +13 days → pu
       .where("id", "=", m.id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe("pending_deletion");
+  });
+
+  it("a session made after the deletion committed (a login that raced it) answers as a visitor everywhere", async () => {
+    const m = await member();
+    await m.api.accountDeletion.delete({ reason: "price", confirm: true });
+    // What a login that had checked the account just before the deletion would insert after it.
+    const late = await createSession(t.server.deps.db, m.id);
+    const browser = TestBrowser.withSession(t.server, { sessionToken: late.token });
+    browsers.push(browser);
+    expect(await browser.trpc.accounts.me.query()).toBeNull();
+    expect(appCodeOf(await failureOf(browser.trpc.chats.list.query()))).toBe("AUTHENTICATION_REQUIRED");
+    expect((await browser.fetch("/api/user.php")).status).toBe(403); // §4 authentication required
+    const socket = browser.openSocket();
+    expect(await socket.client.accounts.me.query()).toBeNull();
   });
 
   it("a link used after its 14 days fails even before the purge ran", async () => {
