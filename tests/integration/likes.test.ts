@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
 import { TestBrowser, collectLiveEvents, lastEventIdOf } from "../support/client.js";
-import { appCodeOf, countRows, failureOf, memberFactory } from "../support/factories.js";
+import { appCodeOf, countRows, eventually, failureOf, memberFactory } from "../support/factories.js";
 
 const t = useTestServer();
 const browsers: TestBrowser[] = [];
@@ -162,5 +162,57 @@ describe("daily likes (§8, §9: 4 a day for free members)", () => {
       expect(r).toEqual({ liked: true, match: false, likesLeftToday: null });
     }
     expect((await p.api.likes.list({ type: "sent" })).items).toHaveLength(7);
+  });
+});
+
+describe("a like given again after an unlike (review of 2026-11-27 §3: no mail flood)", () => {
+  /** The mails the member got after the `from`-th mail of the server, once the outbox has sent all of theirs: subjects. */
+  async function mailsReceivedBy(m: { id: number; email: string }, from: number): Promise<string[]> {
+    const db = t.server.deps.db;
+    await eventually(
+      async () =>
+        (
+          await db
+            .selectFrom("mail_outbox")
+            .select("id")
+            .where("user_id", "=", m.id)
+            .where("status", "=", "pending")
+            .execute()
+        ).length === 0,
+      { what: `the outbox of member ${m.id} to be sent` },
+    );
+    return t.server.mailer.sent
+      .slice(from)
+      .filter((mail) => mail.to === m.email)
+      .map((mail) => mail.subject);
+  }
+
+  it("a like/unlike loop mails the liked member once; a match is mailed once per pair, whoever makes it again", async () => {
+    const a = await member({ paid: true, name: "Looping Liker" });
+    const b = await member({ paid: true, name: "Liked Member" });
+    const from = t.server.mailer.sent.length; // after the activation mails
+    for (let i = 0; i < 5; i++) {
+      await a.api.likes.like({ profileId: b.id });
+      await a.api.likes.unlike({ profileId: b.id });
+    }
+    await a.api.likes.like({ profileId: b.id });
+    // The like is there as any like (§4: received, new first), only not mailed again.
+    expect((await b.api.likes.list({ type: "received" })).items.map((i) => [i.profile.id, i.isNew])).toEqual([
+      [a.id, true],
+    ]);
+
+    // b likes back: a match, mailed to a (who liked first). Then each of them unlikes and likes again.
+    expect((await b.api.likes.like({ profileId: a.id })).match).toBe(true);
+    for (const [me, other] of [
+      [b, a],
+      [a, b],
+      [b, a],
+    ] as const) {
+      await me.api.likes.unlike({ profileId: other.id });
+      expect((await me.api.likes.like({ profileId: other.id })).match).toBe(true);
+    }
+
+    expect(await mailsReceivedBy(b, from)).toEqual(["Looping Liker likes you on Amora"]);
+    expect(await mailsReceivedBy(a, from)).toEqual(["It's a match with Liked Member on Amora"]);
   });
 });

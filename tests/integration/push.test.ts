@@ -102,6 +102,41 @@ describe("a member with no open tab gets an encrypted push", () => {
     const match = await eventually(() => subA.received[0], { what: "the match push" });
     expect(match.payload).toMatchObject({ body: "It's a match: you and Mia like each other", url: `/likes/m/${b.id}` });
   });
+
+  it("a like/unlike loop pushes the liked member once, and a match once per pair (review of 2026-11-27 §3)", async () => {
+    const a = await member({ name: "Lars" });
+    const b = await member({ name: "Nina" });
+    const subA = await subscribed(a);
+    const subB = await subscribed(b);
+    for (let i = 0; i < 4; i++) {
+      await a.api.likes.like({ profileId: b.id });
+      await a.api.likes.unlike({ profileId: b.id });
+    }
+    await a.api.likes.like({ profileId: b.id });
+    await b.api.likes.like({ profileId: a.id }); // a match, pushed to a
+    for (let i = 0; i < 3; i++) {
+      await b.api.likes.unlike({ profileId: a.id });
+      await b.api.likes.like({ profileId: a.id }); // a match again
+      await a.api.likes.unlike({ profileId: b.id });
+      await a.api.likes.like({ profileId: b.id }); // and again, made by the other one
+    }
+    // Everything queued has gone out (or was never queued).
+    await eventually(
+      async () =>
+        (
+          await t.server.deps.db
+            .selectFrom("mail_outbox")
+            .select("id")
+            .where("user_id", "in", [a.id, b.id])
+            .where("channel", "=", "push")
+            .where("status", "=", "pending")
+            .execute()
+        ).length === 0,
+      { what: "the pushes of a and b to be sent" },
+    );
+    expect(subB.received.map((p) => p.payload.body)).toEqual(["Lars likes you"]);
+    expect(subA.received.map((p) => p.payload.body)).toEqual(["It's a match: you and Nina like each other"]);
+  });
 });
 
 describe("no push while a tab is open", () => {

@@ -41,6 +41,24 @@ function secondsUntilUtcMidnight(now = new Date()): number {
   return Math.ceil((next - now.getTime()) / 1000);
 }
 
+/**
+ * The outbox dedupe key (mail.service QueuedMail.dedupeKey) of the notification of a like or a
+ * match: at most one mail and one push per pair, ever, so a like/unlike loop cannot mail or push
+ * the other member again (review of 2026-11-27, §3). A like is keyed by who liked whom; a match by
+ * the pair, whichever of the two made it (one match mail per pair, to whoever liked first then).
+ * The push of the same like or match uses the key prefixed with `push:` (one key column for both
+ * channels).
+ *
+ * @param kind "like" or "match".
+ * @param likerId the member who just liked; @param likedId the member liked (the one notified).
+ * @returns e.g. `like:12:34` (12 liked 34) or `match:12:34` (smaller id first).
+ */
+export function likeNotificationKey(kind: "like" | "match", likerId: number, likedId: number): string {
+  return kind === "like"
+    ? `like:${likerId}:${likedId}`
+    : `match:${Math.min(likerId, likedId)}:${Math.max(likerId, likedId)}`;
+}
+
 export interface LikeResult {
   liked: boolean;
   /** The like is mutual (§4 match). */
@@ -52,6 +70,9 @@ export interface LikeResult {
 /**
  * Like a member (§4). A mutual like is a match: both members get `match.new` live (the §2
  * 'it's a match' modal); otherwise the liked member gets `like.new`. Liking again is a no-op.
+ * The §3 mail and the Web Push of a like or match go out once per pair (likeNotificationKey): a
+ * like given again after an unlike is a new like in the lists and live (§4 received likes, new
+ * first; the §2 modal of an open tab), but mails and pushes nobody.
  * Free members may give DAILY_LIKES_FREE (§9: 4) likes a day; the quota is taken with a
  * conditional upsert, so two racing likes cannot both take the last one.
  *
@@ -103,9 +124,13 @@ export async function like(deps: AppDeps, likerId: number, likedId: number): Pro
         ]
       : [await recordEvent(tx, likedId, { type: "like.new", profile: likerAsSeen })];
     // §3 e-mail (outbox, sent after commit): a new like, or a match to the member who liked first.
-    await queueNotificationInTx(tx, { kind: mutual ? "match" : "like", userId: likedId, fromId: likerId });
-    // Web Push (issue 11): the like or match, in the same outbox, for a member with no open tab.
-    if (likedOffline) await queuePushInTx(tx, { kind: mutual ? "match" : "like", userId: likedId, fromId: likerId });
+    // Once per pair (likeNotificationKey): a like given again after an unlike mails nobody.
+    const kind = mutual ? "match" : "like";
+    const dedupeKey = likeNotificationKey(kind, likerId, likedId);
+    await queueNotificationInTx(tx, { kind, userId: likedId, fromId: likerId, dedupeKey });
+    // Web Push (issue 11): the like or match, in the same outbox, for a member with no open tab; once per pair too.
+    if (likedOffline)
+      await queuePushInTx(tx, { kind, userId: likedId, fromId: likerId, dedupeKey: `push:${dedupeKey}` });
     return { result: { liked: true, match: mutual, likesLeftToday }, events };
   });
   if (events.length > 0) void kickMailWorker(deps);

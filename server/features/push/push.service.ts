@@ -129,13 +129,15 @@ export interface QueuedPush {
   conversationId?: number;
   /** The site (domain) the push speaks for; default the default site. */
   siteDomain?: string | null;
+  /** At most one push per key, ever (the outbox's dedupe key; keep it apart from the mails' keys). */
+  dedupeKey?: string;
 }
 
 /**
  * Queue a push in the caller's transaction (outbox channel 'push'), when the member has a
  * subscription. The caller checks first that the member has no open tab (isMemberOnline, before
  * its transaction); the worker checks again at sending time. Kick the mail worker after commit.
- * @returns whether a push was queued.
+ * @returns whether a push was queued (false: no subscription, or its dedupe key was queued before).
  */
 export async function queuePushInTx(tx: DB | Tx, push: QueuedPush): Promise<boolean> {
   if (!(await repo.hasSubscription(tx, push.userId))) return false;
@@ -145,6 +147,7 @@ export async function queuePushInTx(tx: DB | Tx, push: QueuedPush): Promise<bool
     userId: push.userId,
     siteDomain: push.siteDomain ?? null,
     data: { fromId: push.fromId, ...(push.conversationId ? { conversationId: push.conversationId } : {}) },
+    dedupeKey: push.dedupeKey ?? null,
   });
   return id !== null;
 }
