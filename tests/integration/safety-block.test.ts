@@ -489,3 +489,76 @@ describe("a blocker the other member may no longer see", () => {
     expect(appCodeOf(await failureOf(blocked.api.members.get({ id: blocker.id })))).toBe("NOT_FOUND");
   });
 });
+
+describe("blocking a member one may not see (security review of 2026-11-27 §5)", () => {
+  /** An operator of this file's server. */
+  async function operator() {
+    const op = await member();
+    await grantOperator(t.server.deps, op.email);
+    return op;
+  }
+
+  it("is refused exactly as an unknown id: invisible, unconfirmed, pending deletion, suspended and banned members", async () => {
+    const a = await member();
+    const op = await operator();
+    const invisible = await member({ name: "Ivy Invisible" });
+    await invisible.api.safety.setInvisible({ invisible: true });
+    const unconfirmed = await member({ confirmed: false, name: "Una Unconfirmed" });
+    const leaving = await member({ name: "Lea Leaving" });
+    await leaving.api.accountDeletion.delete({ reason: "other", confirm: true });
+    const suspended = await member({ name: "Sue Suspended" });
+    await op.api.moderation.suspend({ userId: suspended.id });
+    const banned = await member({ name: "Ben Banned" });
+    await op.api.moderation.ban({ userId: banned.id });
+
+    const unknown = await failureOf(a.api.safety.block({ profileId: 2_000_000_000 }));
+    expect(appCodeOf(unknown)).toBe("NOT_FOUND");
+    for (const hidden of [invisible, unconfirmed, leaving, suspended, banned]) {
+      const err = await failureOf(a.api.safety.block({ profileId: hidden.id }));
+      expect([hidden.name, appCodeOf(err), err.message]).toEqual([hidden.name, "NOT_FOUND", unknown.message]);
+    }
+    // Nothing was recorded: no name on the blocker's list, no event in the hidden member's log.
+    expect((await a.api.safety.blocked()).members).toEqual([]);
+    const told = await t.server.deps.db
+      .selectFrom("member_events")
+      .select("user_id")
+      .where("user_id", "in", [invisible.id, unconfirmed.id, leaving.id, suspended.id, banned.id])
+      .where("type", "=", "member.blocked")
+      .execute();
+    expect(told).toEqual([]);
+  });
+
+  it("a contact who went invisible can still be blocked (a conversation, a like); the list then shows no name", async () => {
+    const a = await member({ gender: "female" });
+    const writer = await member({ gender: "male", name: "Walt Writer" });
+    const liker = await member({ gender: "male", name: "Lou Liker" });
+    await writer.api.chats.send({ toProfileId: a.id, clientId: crypto.randomUUID(), body: "hello" });
+    await liker.api.likes.like({ profileId: a.id });
+    await writer.api.safety.setInvisible({ invisible: true });
+    await liker.api.safety.setInvisible({ invisible: true });
+
+    expect((await a.api.safety.block({ profileId: writer.id })).blocked).toBe(true);
+    expect((await a.api.safety.block({ profileId: liker.id })).blocked).toBe(true);
+    // Blocking again still answers as the first time.
+    expect((await a.api.safety.block({ profileId: writer.id })).blocked).toBe(true);
+    expect((await a.api.safety.blocked()).members.map((m) => [m.id, m.name])).toEqual([
+      [liker.id, null],
+      [writer.id, null],
+    ]);
+  });
+
+  it("the list shows a blocked member's name only while they are shown to the blocker", async () => {
+    const a = await member();
+    const b = await member({ name: "Bo Blocked" });
+    await a.api.safety.block({ profileId: b.id });
+    expect((await a.api.safety.blocked()).members.map((m) => m.name)).toEqual(["Bo Blocked"]);
+    await b.api.safety.setInvisible({ invisible: true });
+    expect((await a.api.safety.blocked()).members).toEqual([
+      { id: b.id, name: null, blockedAt: expect.any(String) as string },
+    ]);
+    await b.api.safety.setInvisible({ invisible: false });
+    const op = await operator();
+    await op.api.moderation.ban({ userId: b.id });
+    expect((await a.api.safety.blocked()).members.map((m) => m.name)).toEqual([null]);
+  });
+});

@@ -485,6 +485,14 @@ export function deleteConversationsBetweenInTx(tx: Tx, a: number, b: number): Pr
   return repo.deleteConversationsOfPair(tx, a, b);
 }
 
+/**
+ * Whether the two members share a conversation (either may have removed it from their list), in
+ * the caller's transaction: a contact, for rules that let contacts reach each other (§4).
+ */
+export async function shareConversationInTx(tx: Tx, a: number, b: number): Promise<boolean> {
+  return (await repo.findConversationByPair(tx, a, b)) !== undefined;
+}
+
 /** Total unread messages (§2 Messages badge). */
 export function countUnread(deps: AppDeps, userId: number): Promise<number> {
   return repo.sumUnread(deps.db, userId, closedToOthersSql);

@@ -280,6 +280,14 @@ export function deleteLikesBetweenInTx(tx: Tx, a: number, b: number): Promise<nu
   return repo.deleteLikesBetween(tx, a, b);
 }
 
+/**
+ * Whether either member likes the other (a like, or a match), in the caller's transaction: a
+ * contact, for rules that let contacts reach each other (§4).
+ */
+export async function likedEitherWayInTx(tx: Tx, a: number, b: number): Promise<boolean> {
+  return (await repo.likeExists(tx, a, b)) || (await repo.likeExists(tx, b, a));
+}
+
 /** Count of new received likes (§2 Likes badge). */
 export function countNewLikes(deps: AppDeps, userId: number): Promise<number> {
   return repo.countNew(deps.db, userId);

@@ -58,12 +58,23 @@ export async function findBlocksBetween(db: DB | Tx, a: number, b: number) {
     .execute();
 }
 
-/** The members `blockerId` blocked, newest first (at most `limit`). */
+/**
+ * The members `blockerId` blocked, newest first (at most `limit`), with what the visibility rule
+ * reads (profiles.visible, the account and moderation status; a purged account is pending deletion).
+ */
 export function findBlockedBy(db: DB | Tx, blockerId: number, limit: number) {
   return db
     .selectFrom("blocks")
     .innerJoin("profiles", "profiles.id", "blocks.blocked_id")
-    .select(["blocks.blocked_id", "blocks.created_at", "profiles.name"])
+    .innerJoin("users", "users.id", "blocks.blocked_id")
+    .select([
+      "blocks.blocked_id",
+      "blocks.created_at",
+      "profiles.name",
+      "profiles.visible",
+      "users.status as account_status",
+      "users.moderation_status",
+    ])
     .where("blocks.blocker_id", "=", blockerId)
     .orderBy("blocks.created_at", "desc")
     .orderBy("blocks.blocked_id", "desc")

@@ -507,7 +507,12 @@ export function setInvisibleInTx(tx: Tx, userId: number, invisible: boolean): Pr
 /** A member on the blocker's list (§4): name and when, without the profile (hidden both ways). */
 export interface BlockedMember {
   id: number;
-  name: string;
+  /**
+   * Null when the one visibility rule (isVisibleTo, the block itself left out) no longer shows the
+   * member to the blocker: invisible, unconfirmed, pending deletion, suspended, banned or purged.
+   * The client shows a neutral label instead.
+   */
+  name: string | null;
   /** ISO 8601 UTC. */
   blockedAt: string;
 }
@@ -522,14 +527,24 @@ export function liftBlock(deps: Pick<AppDeps, "db">, blockerId: number, blockedI
   return deleteBlock(deps.db, blockerId, blockedId);
 }
 
-/** The members `blockerId` blocked, newest first (at most `limit`). */
+/**
+ * The members `blockerId` blocked, newest first (at most `limit`), each with their name only while
+ * the one visibility rule shows them to the blocker, the block itself left out (security review of
+ * 2026-11-27, §5: a block must not keep telling the name of a member who since went invisible, or
+ * whose account was closed).
+ * @returns id, name (or null) and when the block was made (ISO 8601 UTC).
+ */
 export async function listBlockedBy(
   deps: Pick<AppDeps, "db">,
   blockerId: number,
   limit = 500,
 ): Promise<BlockedMember[]> {
   const rows = await findBlockedBy(deps.db, blockerId, limit);
-  return rows.map((r) => ({ id: r.blocked_id, name: r.name, blockedAt: new Date(r.created_at).toISOString() }));
+  return rows.map((r) => ({
+    id: r.blocked_id,
+    name: isVisibleTo(blockerId, { ...r, id: r.blocked_id }) ? r.name : null,
+    blockedAt: new Date(r.created_at).toISOString(),
+  }));
 }
 
 /** Whether the member is in invisible mode (§4). */

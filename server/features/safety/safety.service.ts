@@ -1,17 +1,21 @@
 import type { AppDeps } from "../../deps.js";
 import { inTransaction } from "../../../db/create-db.js";
 import { DomainError, NotFoundError } from "../../domain-error.js";
+import type { Tx } from "../../../db/create-db.js";
 import {
+  blockStateBetween,
   isInvisible,
+  isVisibleTo,
   liftBlock,
   listBlockedBy,
   lockMembersForUpdate,
   recordBlockInTx,
   setInvisibleInTx,
   type BlockedMember,
+  type LockedMember,
 } from "../members/members.service.js";
-import { deleteLikesBetweenInTx } from "../likes/likes.service.js";
-import { deleteConversationsBetweenInTx } from "../chats/chats.service.js";
+import { deleteLikesBetweenInTx, likedEitherWayInTx } from "../likes/likes.service.js";
+import { deleteConversationsBetweenInTx, shareConversationInTx } from "../chats/chats.service.js";
 import { deleteEventsAboutEachOtherInTx, publishStored, recordEvents } from "../live/live.service.js";
 
 export class CannotBlockSelfError extends DomainError {
@@ -29,9 +33,14 @@ export class CannotBlockSelfError extends DomainError {
  * From then on the two are hidden from each other everywhere (members.service isVisibleTo) and
  * neither can like, write or give a gift to the other. Blocking again changes nothing more.
  *
+ * Only a member the blocker may know of can be blocked (mayBlockInTx): one the visibility rule
+ * shows them, or a contact. Any other id is answered as an unknown one, so trying ids tells
+ * nothing of hidden members (invisible, unconfirmed, pending deletion, suspended, banned).
+ *
  * @param profileId the member to block.
  * @returns { blocked: true, profileId, conversationIds } — the conversations deleted.
- * @throws CannotBlockSelfError (VALIDATION), NotFoundError (no such member).
+ * @throws CannotBlockSelfError (VALIDATION), NotFoundError (no such member, or one hidden from the
+ *         blocker who is not their contact: the same answer).
  */
 export async function blockMember(
   deps: AppDeps,
@@ -41,7 +50,9 @@ export async function blockMember(
   if (blockerId === profileId) throw new CannotBlockSelfError();
   const { conversationIds, events } = await inTransaction(deps.db, async (tx) => {
     const members = await lockMembersForUpdate(tx, [blockerId, profileId]);
-    if (!members.get(profileId)) throw new NotFoundError("This member could not be found.");
+    const target = members.get(profileId);
+    if (!target || !(await mayBlockInTx(tx, blockerId, target)))
+      throw new NotFoundError("This member could not be found.");
     await recordBlockInTx(tx, blockerId, profileId);
     await deleteLikesBetweenInTx(tx, blockerId, profileId);
     const conversationIds = await deleteConversationsBetweenInTx(tx, blockerId, profileId);
@@ -54,6 +65,31 @@ export async function blockMember(
   });
   await publishStored(deps, events);
   return { blocked: true, profileId, conversationIds };
+}
+
+/**
+ * Whether `blockerId` may block `target` (row locked by the caller), decided under the same locks
+ * as the block (security review of 2026-11-27, §5):
+ *  - the one visibility rule shows `target` to the blocker (members.service isVisibleTo; a block
+ *    either way is left out of it here: the blocked member may block back, as members.get tells
+ *    them 'Blocked by another user');
+ *  - or the two are contacts: they share a conversation, or either likes the other (a like or a
+ *    match), so a member who wrote or liked and then went invisible, or whose account is closed,
+ *    can still be blocked;
+ *  - or the blocker blocked `target` already (blocking again changes nothing).
+ */
+async function mayBlockInTx(tx: Tx, blockerId: number, target: LockedMember): Promise<boolean> {
+  const shown = isVisibleTo(blockerId, {
+    id: target.id,
+    visible: target.visible,
+    account_status: target.status,
+    moderation_status: target.moderationStatus,
+  });
+  if (shown) return true;
+  if ((await blockStateBetween(tx, blockerId, target.id)).blockedByMe) return true;
+  return (
+    (await shareConversationInTx(tx, blockerId, target.id)) || (await likedEitherWayInTx(tx, blockerId, target.id))
+  );
 }
 
 /**
@@ -72,7 +108,8 @@ export async function unblockMember(
 
 /**
  * The members the caller blocked, newest first: id, name and when (no photo: the profile is
- * hidden both ways while blocked).
+ * hidden both ways while blocked). The name is null for a member the caller may no longer see
+ * (members.service listBlockedBy): the list tells nothing a profile page would not.
  */
 export async function listBlocked(deps: AppDeps, userId: number): Promise<{ members: BlockedMember[] }> {
   return { members: await listBlockedBy(deps, userId) };

@@ -79,25 +79,29 @@ function BlockedListCard() {
           </p>
         ) : (
           <ListGroup variant="flush" aria-label={t`Blocked members`}>
-            {blocked.data!.members.map((m) => (
-              <ListGroup.Item key={m.id} className="d-flex align-items-center gap-2 px-0">
-                <div className="min-w-0 me-auto">
-                  <div className="fw-semibold text-truncate">{m.name}</div>
-                  <div className="small text-body-secondary">
-                    {t`Blocked on ${i18n.date(new Date(m.blockedAt), { dateStyle: "medium" })}`}
+            {blocked.data!.members.map((m) => {
+              // No name for a member no longer shown to the member (invisible, closed account).
+              const name = m.name ?? t`Hidden member`;
+              return (
+                <ListGroup.Item key={m.id} className="d-flex align-items-center gap-2 px-0">
+                  <div className="min-w-0 me-auto">
+                    <div className="fw-semibold text-truncate">{name}</div>
+                    <div className="small text-body-secondary">
+                      {t`Blocked on ${i18n.date(new Date(m.blockedAt), { dateStyle: "medium" })}`}
+                    </div>
                   </div>
-                </div>
-                <Button
-                  variant="outline-secondary"
-                  size="sm"
-                  disabled={unblock.isPending}
-                  onClick={() => unblock.mutate({ profileId: m.id })}
-                  aria-label={t`Unblock ${m.name}`}
-                >
-                  {t`Unblock`}
-                </Button>
-              </ListGroup.Item>
-            ))}
+                  <Button
+                    variant="outline-secondary"
+                    size="sm"
+                    disabled={unblock.isPending}
+                    onClick={() => unblock.mutate({ profileId: m.id })}
+                    aria-label={t`Unblock ${name}`}
+                  >
+                    {t`Unblock`}
+                  </Button>
+                </ListGroup.Item>
+              );
+            })}
           </ListGroup>
         )}
         {unblock.error && (
