@@ -72,6 +72,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_DISCOUNT_CODE: rateLimit.default("20/3600"),
   /** Push subscriptions sent, per member (each stored endpoint is sent every push). */
   RATE_LIMIT_PUSH_SUBSCRIBE: rateLimit.default("20/3600"),
+  /** Blocks per member (each deletes a pair's chats and likes and reaches the other's tabs). */
+  RATE_LIMIT_BLOCK: rateLimit.default("20/3600"),
   /** Most procedures one batched tRPC request may carry (more: 400). */
   TRPC_MAX_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SMTP_URL: z.string().url().optional(),

@@ -49,6 +49,8 @@ export const PROCEDURE_LIMITS: Readonly<Record<string, ReadonlyArray<readonly [L
   // A purchase with a code answers whether the code exists, as discounts.check does.
   "payments.start": [["discount_code", "member_with_code"]],
   "push.subscribe": [["push_subscribe", "member"]],
+  // Each block deletes a pair's chats and likes and writes member.blocked to the other's log.
+  "safety.block": [["block", "member"]],
   // §4 logged-out search: visitors per client address (members are not limited here).
   "members.search": [["search_ip", "visitor_ip"]],
   // Landers (issue 11): member photos and the lb beacon for visitors, counted as searches.

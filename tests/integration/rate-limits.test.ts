@@ -66,6 +66,22 @@ describe("abuse limits", () => {
     expect(likes.map((l) => l.liked_id).sort()).toEqual([targets[0]!.id, targets[1]!.id].sort());
   });
 
+  it("blocks per member (security review of 2026-11-27 §5): the 3rd is refused and nothing is blocked", async () => {
+    const member = await createMember(server.deps);
+    const cookie = `auth=${member.sessionToken}`;
+    const targets = await Promise.all([1, 2, 3].map(() => createMember(server.deps)));
+    const answers = [];
+    for (const t of targets) answers.push(await post(server, "safety.block", { profileId: t.id }, cookie));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
+    expect(answers[2]).toMatchObject({ appCode: "RATE_LIMITED" });
+    const blocked = await server.deps.db
+      .selectFrom("blocks")
+      .select("blocked_id")
+      .where("blocker_id", "=", member.id)
+      .execute();
+    expect(blocked.map((b) => b.blocked_id).sort()).toEqual([targets[0]!.id, targets[1]!.id].sort());
+  });
+
   it("typing notices and read-receipt changes per member: the 3rd is refused (each reaches other members' tabs)", async () => {
     const member = await createMember(server.deps);
     const cookie = `auth=${member.sessionToken}`;

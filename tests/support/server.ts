@@ -23,6 +23,7 @@ export const GENEROUS_RATE_LIMITS = Object.fromEntries(
     "REPORT",
     "POLL",
     "SEARCH_IP",
+    "BLOCK",
   ].map((name) => [`RATE_LIMIT_${name}`, "1000000/60"]),
 );
 

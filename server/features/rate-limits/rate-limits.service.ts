@@ -26,6 +26,7 @@ export const LIMIT_NAMES = [
   "read_receipts",
   "discount_code",
   "push_subscribe",
+  "block",
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 type LimitSettings = { [K in LimitName as `RATE_LIMIT_${Uppercase<K>}`]: string };

@@ -6,7 +6,7 @@ import * as safety from "./safety.service.js";
 export const safetyRouter = router({
   /**
    * Input {profileId}. Output {blocked: true, profileId, conversationIds}. Errors: VALIDATION (self),
-   * NOT_FOUND (unknown, or hidden from the caller and not a contact).
+   * NOT_FOUND (unknown, or hidden from the caller and not a contact), RATE_LIMITED (RATE_LIMIT_BLOCK).
    */
   block: memberProcedure
     .input(BlockInput)
