@@ -203,4 +203,75 @@ describe("direct debit", () => {
       (await other.api.directDebit.requestCode({ ...FORM, iban: "DE89 3704 0044 0532 0130 00" })).phoneMasked,
     ).toBeTruthy();
   });
+
+  it("an unconfirmed member gets EMAIL_NOT_CONFIRMED, and no SMS is sent (security review of 2026-11-27 §6)", async () => {
+    const m = await member({ confirmed: false });
+    const phone = "+31 6 11223344";
+    const err = await failureOf(m.api.directDebit.requestCode({ ...FORM, phone }));
+    expect(appCodeOf(err)).toBe("EMAIL_NOT_CONFIRMED");
+    expect(smsFilesTo("+31611223344")).toEqual([]);
+    expect((await m.api.directDebit.state()).pending).toBeNull();
+  });
+
+  it("premium-rate and fixed-line numbers are refused on the phone field, and nothing is sent (security review §6)", async () => {
+    const m = await member();
+    for (const [phone, phoneCountry, e164] of [
+      ["0906 123456", "NL", "+31906123456"], // premium rate (NL 0906)
+      ["+44 909 876 5432", "NL", "+449098765432"], // premium rate (GB 09)
+      ["020 123 4567", "NL", "+31201234567"], // fixed line (Amsterdam)
+    ] as const) {
+      const err = await failureOf(m.api.directDebit.requestCode({ ...FORM, phone, phoneCountry }));
+      expect([phone, appCodeOf(err)]).toEqual([phone, "VALIDATION"]);
+      const fields = (err as { cause?: { issues?: Array<{ path: string[]; message: string }> } }).cause?.issues;
+      expect(fields?.map((i) => [i.path[0], i.message])).toEqual([["phone", "Enter a valid mobile phone number"]]);
+      expect(smsFilesTo(e164)).toEqual([]);
+    }
+    expect((await m.api.directDebit.state()).pending).toBeNull();
+  });
+
+  /** The SMS files written to `e164` (var/sms/ in the embedded default). */
+  function smsFilesTo(e164: string): string[] {
+    const dir = path.join(t.server.deps.config.DATA_DIR, "sms");
+    const digits = e164.replace(/\D/g, "");
+    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(`-${digits}-`)) : [];
+  }
+});
+
+describe("direct debit SMS codes per phone number, across members (security review of 2026-11-27 §6)", () => {
+  // The shipped default of RATE_LIMIT_SMS_PHONE (3 a day), counted in Redis keys of this server only.
+  const t = useTestServer({
+    env: {
+      RATE_LIMIT_SMS_PHONE: undefined,
+      REDIS_CHANNEL_PREFIX: `dd-phone-${crypto.randomBytes(4).toString("hex")}:`,
+    },
+  });
+  const member = memberFactory(t, { country: "NL" });
+  const FORM = {
+    accountHolder: "Sam de Vries",
+    iban: "NL91 ABNA 0417 1643 00",
+    street: "Damrak",
+    houseNumber: "1",
+    zip: "1012 LG",
+    city: "Amsterdam",
+    phoneCountry: "NL",
+  };
+  const smsCountTo = (digits: string) =>
+    fs.readdirSync(path.join(t.server.deps.config.DATA_DIR, "sms")).filter((f) => f.includes(`-${digits}-`)).length;
+
+  it("a number gets 3 codes a day whichever members ask; the 4th is §8 'limit reached' and is not sent", async () => {
+    const [first, second, third] = [await member(), await member(), await member()];
+    await first.api.directDebit.requestCode({ ...FORM, phone: "06 12398765" });
+    await first.api.directDebit.requestCode({ ...FORM, phone: "+31 6 12398765" });
+    await second.api.directDebit.requestCode({ ...FORM, phone: "0031612398765" });
+    const err = await failureOf(third.api.directDebit.requestCode({ ...FORM, phone: "06-12398765" }));
+    expect(appCodeOf(err)).toBe("DIRECT_DEBIT_LIMIT");
+    expect(err.message).toBe("Direct debit limit reached.");
+    expect((err as { cause?: { details?: unknown } }).cause?.details).toEqual({ kind: "phone", limit: 3 });
+    expect(smsCountTo("31612398765")).toBe(3);
+    expect((await third.api.directDebit.state()).pending).toBeNull();
+    // The member is not limited by it: their own number still gets a code.
+    expect((await third.api.directDebit.requestCode({ ...FORM, phone: "06 12398766" })).phoneMasked).toBe(
+      "+316•••• 8766",
+    );
+  });
 });

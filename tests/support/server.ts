@@ -24,6 +24,7 @@ export const GENEROUS_RATE_LIMITS = Object.fromEntries(
     "POLL",
     "SEARCH_IP",
     "BLOCK",
+    "SMS_PHONE",
   ].map((name) => [`RATE_LIMIT_${name}`, "1000000/60"]),
 );
 

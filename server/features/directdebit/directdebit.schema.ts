@@ -1,9 +1,26 @@
 import { z } from "zod";
 import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from "ibantools";
 import { isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
+// The full metadata knows each number's type (mobile, fixed line, premium rate…); the default
+// (min) one does not. Server side only: the client checks with the min metadata, this refines it.
+import { parsePhoneNumberFromString as parseWithTypes } from "libphonenumber-js/max";
 import { safeText } from "../../validation.js";
 
-/** §3 direct debit form (without the code): validated here, at the edge, with the IBAN and phone libraries. */
+/**
+ * A number the SMS code can go to: a mobile number, or one of a plan that does not tell mobile
+ * from fixed line (FIXED_LINE_OR_MOBILE, e.g. the US). Premium-rate, shared-cost, toll-free, VoIP,
+ * personal, pager and fixed-line numbers are refused (security review of 2026-11-27, §6: SMS
+ * pumping to numbers that pay their owner), as is a number whose type the metadata cannot tell.
+ */
+function isMobileNumber(phone: string, country: CountryCode): boolean {
+  const type = parseWithTypes(phone, country)?.getType();
+  return type === "MOBILE" || type === "FIXED_LINE_OR_MOBILE";
+}
+
+/**
+ * §3 direct debit form (without the code): validated here, at the edge, with the IBAN and phone
+ * libraries; the phone must be a valid mobile number (isMobileNumber).
+ */
 export const RequestDirectDebitCodeInput = z
   .object({
     accountHolder: safeText({ min: 2, max: 100, label: "Account holder" }),
@@ -24,7 +41,8 @@ export const RequestDirectDebitCodeInput = z
     phoneCountry: z.string().regex(/^[A-Z]{2}$/),
   })
   .superRefine((v, ctx) => {
-    if (!isValidPhoneNumber(v.phone, v.phoneCountry as CountryCode)) {
+    const country = v.phoneCountry as CountryCode;
+    if (!isValidPhoneNumber(v.phone, country) || !isMobileNumber(v.phone, country)) {
       ctx.addIssue({ code: "custom", path: ["phone"], message: "Enter a valid mobile phone number" });
     }
   })

@@ -4,7 +4,8 @@ import { inTransaction, isUniqueViolation, type Tx } from "../../../db/create-db
 import { DomainError } from "../../domain-error.js";
 import type { RequestDirectDebitCodeInput } from "./directdebit.schema.js";
 import * as repo from "./directdebit.repository.js";
-import { lockMembersForUpdate } from "../members/members.service.js";
+import { EmailNotConfirmedError, lockMembersForUpdate } from "../members/members.service.js";
+import { RateLimitedError } from "../rate-limits/rate-limits.service.js";
 
 /**
  * Direct debit (§2 /directdebit, §3 direct debit form, §5 SMS code and consent, §8 errors):
@@ -34,9 +35,12 @@ export class DirectDebitBlockedError extends DomainError {
     super("DIRECT_DEBIT_BLOCKED", "Your account is blocked for direct debit.");
   }
 }
-/** §8 direct debit 'limit reached': too many SMS codes today, or the 30-day amount. */
+/**
+ * §8 direct debit 'limit reached': too many SMS codes today for the member ('sms') or to the
+ * phone number ('phone', RATE_LIMIT_SMS_PHONE), or the 30-day amount ('amount').
+ */
 export class DirectDebitLimitError extends DomainError {
-  constructor(kind: "sms" | "amount", limit: number) {
+  constructor(kind: "sms" | "phone" | "amount", limit: number) {
     super("DIRECT_DEBIT_LIMIT", "Direct debit limit reached.", { kind, limit });
   }
 }
@@ -119,10 +123,18 @@ export async function getDirectDebitState(deps: AppDeps, userId: number): Promis
  * 6-digit code by SMS to the phone (embedded default: a file under var/sms/). A new request
  * replaces an earlier unconfirmed one.
  *
- * @param input validated by RequestDirectDebitCodeInput (IBAN by ibantools, phone by libphonenumber-js, E.164).
+ * Each SMS costs the site, so (security review of 2026-11-27, §6): only a member who confirmed
+ * their address (§1, as for likes and messages) may ask; the member gets DIRECT_DEBIT_SMS_PER_DAY
+ * codes a day, and a phone number RATE_LIMIT_SMS_PHONE (default 3 a day) whichever members ask,
+ * counted only once the member's own checks passed; the number must be a mobile one (schema).
+ *
+ * @param input validated by RequestDirectDebitCodeInput (IBAN by ibantools, phone by libphonenumber-js:
+ *        a mobile number, E.164).
  * @returns the masked phone and when the code expires (ISO 8601 UTC).
- * @throws DirectDebitBlockedError (§8), DirectDebitLimitError kind 'sms' (more than
- *         DIRECT_DEBIT_SMS_PER_DAY codes in 24 hours).
+ * @throws EmailNotConfirmedError (EMAIL_NOT_CONFIRMED: the account is not active), DirectDebitBlockedError
+ *         (§8), DirectDebitLimitError (§8 'limit reached') kind 'sms' (more than DIRECT_DEBIT_SMS_PER_DAY
+ *         codes in 24 hours) or kind 'phone' (the number's limit), ServiceUnavailableError (the limiter's
+ *         store is unreachable: fails closed). Nothing is stored or sent when it throws.
  */
 export async function requestDirectDebitCode(
   deps: AppDeps,
@@ -130,17 +142,20 @@ export async function requestDirectDebitCode(
   input: RequestDirectDebitCodeInput,
   siteName: string,
 ): Promise<{ phoneMasked: string; expiresAt: string }> {
-  if (await repo.isBlocked(deps.db, userId, sha256(input.iban))) throw new DirectDebitBlockedError();
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
   const reference = `AMR-${crypto.randomBytes(6).toString("hex").toUpperCase()}`;
   const expiresAt = new Date(Date.now() + DIRECT_DEBIT_CODE_TTL_SECONDS * 1000);
   await inTransaction(deps.db, async (tx) => {
-    // One request of a member at a time (two tabs, a double click): the daily count and the
-    // one unconfirmed mandate are decided under the member's row lock.
-    await lockMembersForUpdate(tx, [userId]);
+    // One request of a member at a time (two tabs, a double click): the status, the daily count
+    // and the one unconfirmed mandate are decided under the member's row lock.
+    const member = (await lockMembersForUpdate(tx, [userId])).get(userId);
+    if (member?.status !== "active") throw new EmailNotConfirmedError();
+    if (await repo.isBlocked(tx, userId, sha256(input.iban))) throw new DirectDebitBlockedError();
     if ((await repo.countSmsSince(tx, userId, new Date(Date.now() - 86_400_000))) >= DIRECT_DEBIT_SMS_PER_DAY) {
       throw new DirectDebitLimitError("sms", DIRECT_DEBIT_SMS_PER_DAY);
     }
+    // Last, so a request refused above costs the number nothing (a refusal here rolls back).
+    await consumeSmsToPhone(deps, input.phone);
     await repo.deletePending(tx, userId);
     await repo.insertPending(tx, {
       user_id: userId,
@@ -163,6 +178,20 @@ export async function requestDirectDebitCode(
     text: `${siteName}: your direct debit code is ${code}. It is valid for ${minutes} minutes.`,
   });
   return { phoneMasked: maskPhone(input.phone), expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Count one SMS to `e164` against RATE_LIMIT_SMS_PHONE (across members; on Redis across instances).
+ * @throws DirectDebitLimitError kind 'phone' (§8 'limit reached') when the number has had its codes
+ *         in the window; ServiceUnavailableError when the limiter's store is unreachable.
+ */
+async function consumeSmsToPhone(deps: AppDeps, e164: string): Promise<void> {
+  try {
+    await deps.rateLimits.consume("sms_phone", e164);
+  } catch (err) {
+    if (!(err instanceof RateLimitedError)) throw err;
+    throw new DirectDebitLimitError("phone", Number(deps.config.RATE_LIMIT_SMS_PHONE.split("/")[0]));
+  }
 }
 
 /**

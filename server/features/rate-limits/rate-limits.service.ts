@@ -6,8 +6,8 @@ import { DomainError, ServiceUnavailableError } from "../../domain-error.js";
 
 /**
  * The abuse limits of issue 10 ("Abuse limits"), each `points` actions per `seconds` window per key:
- * a client address (`*_ip`), a normalised e-mail address (`*_email`), or a member id (a visitor's
- * address where visitors may act too). Each is the setting RATE_LIMIT_<NAME> (server/config.ts
+ * a client address (`*_ip`), a normalised e-mail address (`*_email`), a phone number in E.164
+ * (`sms_phone`), or a member id (a visitor's address where visitors may act too). Each is the setting RATE_LIMIT_<NAME> (server/config.ts
  * has the defaults; README "Configuration").
  */
 export const LIMIT_NAMES = [
@@ -27,16 +27,17 @@ export const LIMIT_NAMES = [
   "discount_code",
   "push_subscribe",
   "block",
+  "sms_phone",
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 type LimitSettings = { [K in LimitName as `RATE_LIMIT_${Uppercase<K>}`]: string };
 
 /**
- * Without Redis (outage), these refuse rather than let a script through: sign-up, login and the
- * mails. The others (chat, likes, reads) let the action through, logged: an outage of the limiter's
- * store must not stop the site.
+ * Without Redis (outage), these refuse rather than let a script through: sign-up, login, the
+ * mails and the SMS codes (each costs the site). The others (chat, likes, reads) let the action
+ * through, logged: an outage of the limiter's store must not stop the site.
  */
-const FAIL_CLOSED = new Set<LimitName>(["signup_ip", "signup_email", "mail_ip", "mail_email", "login_ip"]);
+const FAIL_CLOSED = new Set<LimitName>(["signup_ip", "signup_email", "mail_ip", "mail_email", "login_ip", "sms_phone"]);
 
 /** 429: too many actions of one kind in the window; `details.seconds` until the next one is allowed. */
 export class RateLimitedError extends DomainError {

@@ -103,7 +103,10 @@ function MandateForm({ defaultCountry, onSent }: { defaultCountry: string; onSen
       phoneCountry: (PHONE_COUNTRIES as readonly string[]).includes(defaultCountry) ? defaultCountry : "NL",
     },
   });
-  const server = fieldErrorsOf(request.error);
+  const serverErrors = fieldErrorsOf(request.error);
+  // The server also refuses numbers that take no SMS (premium rate, fixed line: it has the number
+  // types, this page only the lighter metadata); its one phone message is shown translated.
+  const server = serverErrors.phone ? { ...serverErrors, phone: [t`Enter a valid mobile phone number`] } : serverErrors;
   const errorOf = (name: keyof Values) => formState.errors[name]?.message ?? server[name]?.[0];
   const field = (
     name: keyof Values,
