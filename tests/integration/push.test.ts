@@ -325,8 +325,16 @@ describe("subscriptions", () => {
 });
 
 describe("push endpoints (push-endpoint.ts)", () => {
-  it("public addresses only, IPv4-mapped IPv6 included", () => {
-    for (const address of ["8.8.8.8", "2a00:1450:4001:80b::200a", "142.250.186.74"])
+  it("public addresses only, IPv4-mapped and NAT64 (64:ff9b::/96) judged by the IPv4 address they carry", () => {
+    for (const address of [
+      "8.8.8.8",
+      "2a00:1450:4001:80b::200a",
+      "142.250.186.74",
+      "::ffff:8.8.8.8",
+      "::ffff:808:808",
+      "64:ff9b::808:808",
+      "64:ff9b::8.8.8.8",
+    ])
       expect(isPublicAddress(address), address).toBe(true);
     for (const address of [
       "10.1.2.3",
@@ -340,6 +348,31 @@ describe("push endpoints (push-endpoint.ts)", () => {
       "fe80::1",
       "::ffff:10.0.0.1",
       "0.0.0.0",
+      // Review §9: the IPv6 forms that reach an IPv4 host, and the other special ranges.
+      "::ffff:7f00:1", // IPv4-mapped, hex form
+      "64:ff9b::7f00:1", // NAT64 to 127.0.0.1
+      "64:ff9b::a9fe:a9fe", // NAT64 to 169.254.169.254
+      "64:ff9b:1::808:808", // local-use NAT64 (RFC 8215)
+      "2002:7f00:1::1", // 6to4 (RFC 3056)
+      "2002:808:808::1",
+      "::7f00:1", // IPv4-compatible (deprecated)
+      "::",
+      "2001::1", // Teredo
+      "2001:db8::1", // documentation
+      "3fff::1", // documentation (RFC 9637)
+      "100::1", // discard-only
+      "5f00::1", // SRv6
+      "fec0::1", // site-local (deprecated)
+      "ff02::1",
+      "ff0e::1",
+      "192.0.2.1", // documentation
+      "198.51.100.1",
+      "203.0.113.1",
+      "192.88.99.1", // 6to4 relay anycast
+      "255.255.255.255",
+      "fe80::1%eth0",
+      "push.example",
+      "",
     ])
       expect(isPublicAddress(address), address).toBe(false);
   });
