@@ -52,6 +52,7 @@ import { trackRequests } from "./infra/drain.js";
 import { carryRequestIds, carrySocketRequestIds, requestIdOf } from "./infra/request-context.js";
 import { startMailWorker } from "./features/mail/mail.service.js";
 import { deliverOutboxPush, resolveVapidKeys } from "./features/push/push.service.js";
+import { createPushAgent } from "./features/push/push-endpoint.js";
 import { getSiteForHost, siteOrigin, usePushPublicKey } from "./features/site/site.service.js";
 import { createMemoryPresence, createRedisPresence } from "./infra/presence.js";
 import { renderOutboxMail } from "./features/mail/mail.templates.js";
@@ -148,6 +149,7 @@ export async function buildApp(
         ? createRedisPresence(config.REDIS_URL, log, config.REDIS_CHANNEL_PREFIX, config.INSTANCE_ID)
         : createMemoryPresence(),
     vapid,
+    pushAgent: createPushAgent(config.PUSH_ALLOW_LOOPBACK_HTTP),
     sms: opts.deps?.sms ?? createFileSmsSender({ smsDir: config.smsDir, log }),
     paymentProvider: opts.deps?.paymentProvider ?? simulatedCheckout,
     simulatedCheckout: opts.deps?.paymentProvider ? (opts.deps.simulatedCheckout ?? null) : simulatedCheckout,
@@ -411,6 +413,7 @@ export async function buildApp(
       stopSlowConsumerGuard();
       stopPurgeJob();
       await stopMailWorker();
+      await deps.pushAgent.close();
       // Let webhooks under way land before the database closes (bounded: a retry loop may wait).
       await Promise.race([simulatedCheckout.idle(), new Promise((r) => setTimeout(r, 2000).unref())]);
       await app.close();

@@ -7,6 +7,7 @@ import type { Metrics } from "./infra/metrics.js";
 import type { SocketRegistry } from "./infra/socket-registry.js";
 import type { Presence } from "./infra/presence.js";
 import type { VapidKeys } from "./features/push/push.service.js";
+import type { PushAgent } from "./features/push/push-endpoint.js";
 import type { SmsSender } from "./infra/sms.js";
 import type { RateLimits } from "./features/rate-limits/rate-limits.service.js";
 import type { PaymentProvider } from "./features/payments/providers/payment-provider.js";
@@ -30,6 +31,8 @@ export interface AppDeps {
   presence: Presence;
   /** Web Push VAPID keys: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, or generated and stored. */
   vapid: VapidKeys;
+  /** Where Web Push requests go through: connections only to checked public addresses (push-endpoint.ts). */
+  pushAgent: PushAgent;
   /** SMS (direct debit codes): files under var/sms/ in the embedded default. */
   sms: SmsSender;
   /** The payment provider payments go through (the built-in simulated one by default). */

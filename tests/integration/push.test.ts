@@ -1,7 +1,11 @@
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import dns from "node:dns";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { request } from "undici";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { useTestServer } from "../support/server.js";
-import { endpointReachable, isPublicAddress } from "../../server/features/push/push-endpoint.js";
+import { createPushAgent, isPublicAddress, PushAddressRefusedError } from "../../server/features/push/push-endpoint.js";
 import { appCodeOf, eventually, failureOf, memberFactory, type MemberWithApi } from "../support/factories.js";
 import { collectLiveEvents, lastEventIdOf, TestBrowser } from "../support/client.js";
 import { startPushService, type TestPushService, type TestSubscription } from "../support/push-service.js";
@@ -324,6 +328,21 @@ describe("subscriptions", () => {
   });
 });
 
+/** An HTTP server on 127.0.0.1 that counts the TCP connections it gets (an internal service a push must not reach). */
+async function localService(): Promise<{ port: number; readonly connections: number; close(): Promise<void> }> {
+  let connections = 0;
+  const server = http.createServer((_req, res) => res.writeHead(201).end());
+  server.on("connection", () => (connections += 1));
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    port: (server.address() as AddressInfo).port,
+    get connections() {
+      return connections;
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
 describe("push endpoints (push-endpoint.ts)", () => {
   it("public addresses only, IPv4-mapped and NAT64 (64:ff9b::/96) judged by the IPv4 address they carry", () => {
     for (const address of [
@@ -377,12 +396,93 @@ describe("push endpoints (push-endpoint.ts)", () => {
       expect(isPublicAddress(address), address).toBe(false);
   });
 
-  it("a stored endpoint whose name resolves to a private address gets no push", async () => {
-    // localhost resolves to the loopback; an https endpoint there is never sent to.
-    expect(await endpointReachable("https://localhost:1/push", false)).toBe(false);
-    expect(await endpointReachable("https://127.0.0.1:1/push", false)).toBe(false);
-    // The test's own local push service: http on the loopback, only with PUSH_ALLOW_LOOPBACK_HTTP.
-    expect(await endpointReachable("http://127.0.0.1:1/push", true)).toBe(true);
-    expect(await endpointReachable("http://127.0.0.1:1/push", false)).toBe(false);
+  it("the push agent connects to no address it has not checked: a name resolving to the loopback, a private IP literal, http without the test switch", async () => {
+    const local = await localService();
+    const agent = createPushAgent(false);
+    try {
+      for (const endpoint of [
+        `https://localhost:${local.port}/push`,
+        `https://127.0.0.1:${local.port}/push`,
+        `https://[::ffff:127.0.0.1]:${local.port}/push`,
+      ]) {
+        const err: unknown = await request(endpoint, {
+          method: "POST",
+          body: "x",
+          dispatcher: agent.dispatcherFor(endpoint),
+        }).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(err, endpoint).toBeInstanceOf(PushAddressRefusedError);
+      }
+      expect(() => agent.dispatcherFor(`http://127.0.0.1:${local.port}/push`)).toThrow(PushAddressRefusedError);
+      expect(local.connections).toBe(0);
+      // With PUSH_ALLOW_LOOPBACK_HTTP (tests), http reaches a loopback service by name: the Host
+      // header keeps the name.
+      const testAgent = createPushAgent(true);
+      const endpoint = `http://localhost:${local.port}/push`;
+      const res = await request(endpoint, { method: "POST", body: "x", dispatcher: testAgent.dispatcherFor(endpoint) });
+      await res.body.dump();
+      expect(res.statusCode).toBe(201);
+      expect(local.connections).toBe(1);
+      await testAgent.close();
+    } finally {
+      await agent.close();
+      await local.close();
+    }
+  });
+
+  it("DNS rebinding: a name that answers a public address to a check and 127.0.0.1 to the connection gets no request; the push fails and stays queued, the subscription stays", async () => {
+    // A TTL-0 name: the lookup a separate check would make (dns.promises) answers a public
+    // address, the socket's own lookup (dns.lookup, what net.connect uses) answers 127.0.0.1.
+    // Code that resolves once and connects to that checked answer cannot be told two stories.
+    const local = await localService();
+    const host = `rebind-${crypto.randomBytes(4).toString("hex")}.push-test.example`;
+    const publicAnswer = { address: "142.250.186.74", family: 4 };
+    const loopbackAnswer = { address: "127.0.0.1", family: 4 };
+    const realLookup = dns.lookup.bind(dns) as (...args: unknown[]) => void;
+    const realPromisesLookup = dns.promises.lookup.bind(dns.promises);
+    vi.spyOn(dns.promises, "lookup").mockImplementation(((name: string, options?: dns.LookupOptions) =>
+      name === host
+        ? Promise.resolve(options?.all ? [publicAnswer] : publicAnswer)
+        : realPromisesLookup(name, options ?? {})) as typeof dns.promises.lookup);
+    vi.spyOn(dns, "lookup").mockImplementation(((
+      name: string,
+      options: dns.LookupOptions | ((...args: unknown[]) => void),
+      callback?: (...args: unknown[]) => void,
+    ) => {
+      const cb = (typeof options === "function" ? options : callback)!;
+      const opts = typeof options === "function" ? {} : options;
+      if (name !== host) return realLookup(name, opts, cb);
+      if (opts.all) process.nextTick(cb, null, [loopbackAnswer]);
+      else process.nextTick(cb, null, loopbackAnswer.address, loopbackAnswer.family);
+    }) as typeof dns.lookup);
+    try {
+      const a = await member();
+      const b = await member();
+      const endpoint = `https://${host}:${local.port}/push/${crypto.randomBytes(8).toString("hex")}`;
+      expect(
+        await b.api.push.subscribe({ subscription: { endpoint, keys: pushService.subscribe().subscription.keys } }),
+      ).toEqual({ state: "subscribed" });
+      await send(a, b);
+      const row = await eventually(
+        () =>
+          t.server.deps.db
+            .selectFrom("mail_outbox")
+            .select(["status", "attempts", "last_error"])
+            .where("user_id", "=", b.id)
+            .where("channel", "=", "push")
+            .where("last_error", "is not", null)
+            .executeTakeFirst(),
+        { what: "the failed attempt recorded" },
+      );
+      expect(local.connections).toBe(0);
+      expect(row).toMatchObject({ status: "pending", attempts: 1 });
+      expect(row.last_error).toContain("not a public address");
+      expect(await subscriptionsOf(b)).toBe(1); // only a push service's 404/410 deletes it
+    } finally {
+      vi.restoreAllMocks();
+      await local.close();
+    }
   });
 });

@@ -1,12 +1,16 @@
-import dns from "node:dns/promises";
+import dns from "node:dns";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
+import { Agent, buildConnector, type Dispatcher } from "undici";
 
 /**
  * Where the server may send Web Push requests. A subscription's endpoint comes from the browser,
  * so from whoever calls the API: without these checks it could make the server POST into its own
  * network (a blind request forgery). Push services are public https hosts by name
  * (fcm.googleapis.com, updates.push.services.mozilla.com, web.push.apple.com, *.notify.windows.com).
+ * The address is checked when the connection is made (createPushAgent), on the very answer the
+ * socket connects to: a name cannot answer a public address to a check and a private one to the
+ * connection (DNS rebinding).
  */
 
 /**
@@ -83,13 +87,24 @@ export function isPublicAddress(address: string): boolean {
   return GLOBAL_UNICAST_V6.check(address, "ipv6") && !NOT_PUBLIC_V6.check(address, "ipv6");
 }
 
+/** Loopback: 127.0.0.0/8 and ::1 (a BlockList matches IPv4-mapped IPv6 against its IPv4 ranges too). */
+const LOOPBACK = new net.BlockList();
+LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
+LOOPBACK.addAddress("::1", "ipv6");
+
+/** Whether `address` is a loopback address (the only ones a test's http push service may have). */
+function isLoopbackAddress(address: string): boolean {
+  const family = net.isIP(address);
+  return family !== 0 && !address.includes("%") && LOOPBACK.check(address, family === 6 ? "ipv6" : "ipv4");
+}
+
 /** Names that never lead to the public Internet. */
 const LOCAL_NAME = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa)$/i;
 
 /**
  * Whether a subscription's endpoint may be stored: an https URL on a host name with a dot that is
  * not a local name (no IP literal); http only to 127.0.0.1 / localhost when `allowLoopbackHttp`
- * (a test's local push service).
+ * (a test's local push service). Checked again before each push (push.service sendOne).
  * @param endpoint the subscription's endpoint, an absolute URL (validated by the schema).
  */
 export function endpointAllowed(endpoint: string, allowLoopbackHttp: boolean): boolean {
@@ -100,18 +115,78 @@ export function endpointAllowed(endpoint: string, allowLoopbackHttp: boolean): b
   return net.isIP(host) === 0 && host.includes(".") && !LOCAL_NAME.test(host.replace(/\.$/, ""));
 }
 
-/**
- * Whether a push may be sent to `endpoint` now: an allowed loopback test endpoint, or an https
- * host whose every address (DNS, at the time of sending) is public. A name that no longer
- * resolves gives false too.
- */
-export async function endpointReachable(endpoint: string, allowLoopbackHttp: boolean): Promise<boolean> {
-  const url = new URL(endpoint);
-  if (url.protocol === "http:") return endpointAllowed(endpoint, allowLoopbackHttp);
-  try {
-    const addresses = await dns.lookup(url.hostname, { all: true, verbatim: true });
-    return addresses.length > 0 && addresses.every((a) => isPublicAddress(a.address));
-  } catch {
-    return false;
+/** A push endpoint's host is, or resolves (at connection time) to, an address it may not reach. */
+export class PushAddressRefusedError extends Error {
+  readonly code = "EPUSHADDRESS";
+  /** @param detail what was refused, for the outbox row's last_error and the log (e.g. "a.example resolves to 10.0.0.1"). */
+  constructor(detail: string) {
+    super(`the push endpoint is not a public address (${detail})`);
+    this.name = "PushAddressRefusedError";
   }
+}
+
+/**
+ * A `lookup` for net/tls.connect: resolves `hostname` with dns.lookup (the system resolver, as
+ * net's default), refuses the whole answer (PushAddressRefusedError) unless every address passes
+ * `accept`, and hands the socket only those checked addresses: one resolution, checked and used.
+ */
+function checkedLookup(accept: (address: string) => boolean): net.LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, "");
+      const refused = addresses.length === 0 ? undefined : addresses.find((a) => !accept(a.address));
+      if (addresses.length === 0 || refused)
+        return callback(new PushAddressRefusedError(`${hostname} resolves to ${refused?.address ?? "nothing"}`), "");
+      if (options.all) return callback(null, addresses);
+      callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  };
+}
+
+/**
+ * An undici connector that connects only to addresses passing `accept`: a host name through
+ * checkedLookup, an IP literal checked as it is (net.connect looks no literal up). TLS SNI and the
+ * Host header stay the endpoint's name (undici takes both from the URL, not from the address).
+ */
+function checkedConnector(accept: (address: string) => boolean): buildConnector.connector {
+  const connect = buildConnector({ lookup: checkedLookup(accept) });
+  return (options, callback) => {
+    const host = options.hostname.replace(/^\[|\]$/g, "");
+    if (net.isIP(host) !== 0 && !accept(host)) return callback(new PushAddressRefusedError(host), null);
+    connect(options, callback);
+  };
+}
+
+/** How this instance sends push requests: connection pools whose every connection went to a checked address. */
+export interface PushAgent {
+  /**
+   * The undici dispatcher for a request to `endpoint`: https to public addresses only; http (a
+   * test's local push service) to loopback addresses only, and only with PUSH_ALLOW_LOOPBACK_HTTP.
+   * A refused address fails the request with PushAddressRefusedError before anything is sent.
+   * @throws PushAddressRefusedError for an http endpoint without allowLoopbackHttp, or another scheme.
+   */
+  dispatcherFor(endpoint: string): Dispatcher;
+  /** Close the pools (after the senders have stopped). */
+  close(): Promise<void>;
+}
+
+/**
+ * The push agent of one instance (AppDeps.pushAgent): keep-alive pools per push service, as
+ * fetch's global dispatcher had, but with the address check in the connection itself.
+ * @param allowLoopbackHttp PUSH_ALLOW_LOOPBACK_HTTP (tests only; config refuses it in production).
+ */
+export function createPushAgent(allowLoopbackHttp: boolean): PushAgent {
+  const publicAgent = new Agent({ connect: checkedConnector(isPublicAddress) });
+  const loopbackAgent = allowLoopbackHttp ? new Agent({ connect: checkedConnector(isLoopbackAddress) }) : null;
+  return {
+    dispatcherFor(endpoint) {
+      const url = new URL(endpoint);
+      if (url.protocol === "https:") return publicAgent;
+      if (url.protocol === "http:" && loopbackAgent) return loopbackAgent;
+      throw new PushAddressRefusedError(`${url.protocol} is not a push service's scheme here`);
+    },
+    async close() {
+      await Promise.all([publicAgent.close(), loopbackAgent?.close()]);
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { request } from "undici";
 import webpush from "web-push";
 import type { AppDeps } from "../../deps.js";
 import type { Config } from "../../config.js";
@@ -14,7 +15,7 @@ import { getSiteForHost } from "../site/site.service.js";
 import { PUSH_TEXT } from "./push.messages.js";
 import type { PushSubscriptionInput } from "./push.schema.js";
 import * as repo from "./push.repository.js";
-import { endpointAllowed, endpointReachable } from "./push-endpoint.js";
+import { endpointAllowed, PushAddressRefusedError } from "./push-endpoint.js";
 
 /**
  * Web Push (issue 11; §2 push prompt, §4 push subscription states): subscriptions sent by the
@@ -250,8 +251,12 @@ export async function deliverOutboxPush(deps: AppDeps, row: MailOutboxRow): Prom
 
 /**
  * POST one encrypted push to its push service. The request (headers, aes128gcm body, VAPID JWT) is
- * built by web-push's generateRequestDetails and sent with fetch (web-push's own sender speaks
- * only https; a test's local push service is http on 127.0.0.1).
+ * built by web-push's generateRequestDetails and sent with undici through deps.pushAgent, whose
+ * connections go only to public addresses checked as they connect (push-endpoint.ts: no second
+ * DNS answer between check and connection); redirects are not followed. web-push's own sender
+ * speaks only https, and a test's local push service is http on 127.0.0.1.
+ * @returns "sent" (2xx), "gone" (404/410: the subscription is dead), or the reason of a failure
+ *   (another status, a refused address, a network error or PUSH_TIMEOUT_MS passed).
  */
 async function sendOne(
   deps: AppDeps,
@@ -266,30 +271,31 @@ async function sendOne(
     topic: opts.topic.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32),
     contentEncoding: "aes128gcm",
   });
-  // Only to a public push service (push-endpoint.ts): the address is checked when sending, as a
-  // name may point elsewhere than when it was stored.
-  if (!(await endpointReachable(details.endpoint, deps.config.PUSH_ALLOW_LOOPBACK_HTTP))) {
+  // Stored endpoints passed this when subscribing; the rules may have tightened since.
+  if (!endpointAllowed(details.endpoint, deps.config.PUSH_ALLOW_LOOPBACK_HTTP)) {
     deps.metrics.pushSent.labels("failed").inc();
-    return { error: "the push endpoint is not a public address" };
+    return { error: "the push endpoint is not an https push service" };
   }
   try {
-    const res = await fetch(details.endpoint, {
-      method: details.method,
+    const res = await request(details.endpoint, {
+      method: "POST",
       headers: details.headers as Record<string, string>,
-      body: details.body ? new Uint8Array(details.body) : undefined,
+      body: details.body ?? undefined,
+      dispatcher: deps.pushAgent.dispatcherFor(details.endpoint),
       signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-      redirect: "error",
     });
-    await res.body?.cancel();
-    if (res.status >= 200 && res.status < 300) {
+    await res.body.dump();
+    if (res.statusCode >= 200 && res.statusCode < 300) {
       deps.metrics.pushSent.labels("sent").inc();
       return "sent";
     }
-    if (res.status === 404 || res.status === 410) return "gone";
+    if (res.statusCode === 404 || res.statusCode === 410) return "gone";
     deps.metrics.pushSent.labels("failed").inc();
-    return { error: `push service answered ${res.status}` };
+    return { error: `push service answered ${res.statusCode}` };
   } catch (err) {
     deps.metrics.pushSent.labels("failed").inc();
+    if (err instanceof PushAddressRefusedError)
+      deps.log.warn({ err }, "push not sent: the endpoint's address is refused");
     return { error: String((err as Error)?.message ?? err) };
   }
 }
