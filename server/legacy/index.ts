@@ -5,6 +5,7 @@ import { legacyErrorHandler } from "./errors.js";
 import { isForeignRequest, refuseForeign, routeOf } from "../http/request-guard.js";
 import { appCookiesOf } from "../http/session-cookie.js";
 import { hashToken } from "../features/accounts/sessions.service.js";
+import { addressLimitKey } from "../features/rate-limits/address-key.js";
 import { userRoutes } from "./user.routes.js";
 import { memberRoutes } from "./member.routes.js";
 import { siteRoutes } from "./site.routes.js";
@@ -43,21 +44,23 @@ export function legacyApi(deps: AppDeps) {
     });
 
     // Abuse limits (issue 10), the same limiters as tRPC's (trpc/rate-limit.ts): polls per session
-    // (or client address), logins per client address. 429 with Retry-After (legacy/errors.ts).
+    // (or client address), logins per client address, each address keyed as tRPC keys it
+    // (addressLimitKey: an IPv6 client by its /64). 429 with Retry-After (legacy/errors.ts).
     // A HEAD runs the GET's handler, so it counts as one. A cookie that names no session counts
     // against the client address (request.ts requirePollMember), and an address that has used
     // its polls up is refused before its next cookie is looked up: made-up cookies are not a
     // fresh allowance each.
     app.addHook("preHandler", async (req) => {
       const route = routeOf(req);
+      const address = addressLimitKey(req.ip);
       if ((req.method === "GET" || req.method === "HEAD") && route && LEGACY_POLLS.has(route)) {
         const { sessionToken } = appCookiesOf(req.headers);
         if (sessionToken) {
-          await deps.rateLimits.assertNotUsedUp("poll", `ip:${req.ip}`);
+          await deps.rateLimits.assertNotUsedUp("poll", `ip:${address}`);
           await deps.rateLimits.consume("poll", `s:${hashToken(sessionToken)}`);
-        } else await deps.rateLimits.consume("poll", `ip:${req.ip}`);
+        } else await deps.rateLimits.consume("poll", `ip:${address}`);
       } else if (req.method === "POST" && route === "/api/user.php" && !(req.query as { push?: unknown }).push) {
-        await deps.rateLimits.consume("login_ip", req.ip);
+        await deps.rateLimits.consume("login_ip", address);
       }
     });
 

@@ -5,6 +5,7 @@ import { AuthenticationRequiredError } from "../domain-error.js";
 import { appCookiesOf, isSecureRequest, setAppCookie } from "../http/session-cookie.js";
 import { resolveSession, type SessionMember } from "../features/accounts/sessions.service.js";
 import { resolvePollMember, type PollMember } from "../features/accounts/poll.service.js";
+import { addressLimitKey } from "../features/rate-limits/address-key.js";
 
 /** The member behind the request's `auth` cookie (the same session as the React app), or null. */
 export async function memberOf(deps: AppDeps, req: FastifyRequest): Promise<SessionMember | null> {
@@ -30,7 +31,7 @@ export async function requireMember(deps: AppDeps, req: FastifyRequest): Promise
  * (legacy/index.ts refuses an address that has used its polls up before looking its cookie up).
  */
 async function notLoggedIn(deps: AppDeps, req: FastifyRequest): Promise<never> {
-  if (appCookiesOf(req.headers).sessionToken) await deps.rateLimits.consume("poll", `ip:${req.ip}`);
+  if (appCookiesOf(req.headers).sessionToken) await deps.rateLimits.consume("poll", `ip:${addressLimitKey(req.ip)}`);
   throw new AuthenticationRequiredError();
 }
 

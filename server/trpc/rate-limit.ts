@@ -1,3 +1,4 @@
+import { addressLimitKey } from "../features/rate-limits/address-key.js";
 import type { LimitName } from "../features/rate-limits/rate-limits.service.js";
 import type { Context } from "./context.js";
 
@@ -72,7 +73,8 @@ function emailKey(raw: string): string {
 /**
  * The (limit, key) pairs to count for a call of `path`. A key that cannot be known is skipped:
  * no client address (a call from inside the server), no e-mail in the input (validation will
- * refuse it anyway); a visitor counts by address where a limit is per member.
+ * refuse it anyway); a visitor counts by address where a limit is per member. A client address
+ * counts by addressLimitKey: an IPv6 client by its /64, an IPv4-mapped one as its IPv4 address.
  */
 export function limitKeysFor(
   path: string,
@@ -82,6 +84,7 @@ export function limitKeysFor(
   const rules = PROCEDURE_LIMITS[path];
   if (!rules) return [];
   const keys: Array<[LimitName, string]> = [];
+  const address = ctx.clientIp ? addressLimitKey(ctx.clientIp) : null;
   for (const [name, kind] of rules) {
     const email = (rawInput as { email?: unknown } | null)?.email;
     if (kind === "member_with_code") {
@@ -93,13 +96,13 @@ export function limitKeysFor(
       kind === "visitor_ip"
         ? ctx.member
           ? null
-          : ctx.clientIp
+          : address
         : kind === "ip"
-          ? ctx.clientIp
+          ? address
           : kind === "member"
             ? ctx.member
               ? `m:${ctx.member.id}`
-              : ctx.clientIp && `ip:${ctx.clientIp}`
+              : address && `ip:${address}`
             : typeof email === "string"
               ? emailKey(email)
               : null;

@@ -7,6 +7,8 @@ import { isolated, post } from "../support/rate-limits.js";
 import { TestBrowser } from "../support/client.js";
 import type { TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "../../server/router.js";
+import { addressLimitKey } from "../../server/features/rate-limits/address-key.js";
+import { limitKeysFor } from "../../server/trpc/rate-limit.js";
 
 /**
  * Issue 10, abuse limits: each limit answers 429 with Retry-After and the RATE_LIMITED code once
@@ -306,5 +308,96 @@ describe("a limit's window", () => {
     expect(refused.status).toBe(429);
     await new Promise((r) => setTimeout(r, Number(refused.retryAfter) * 1000 + 100));
     expect((await attempt()).status).toBe(401);
+  });
+});
+
+/**
+ * Security review §10: an IPv6 client holds at least a /64, so per-address limits count it by its
+ * /64, not by the address it picks for each request; an IPv4 client reaching a dual-stack socket
+ * as ::ffff:a.b.c.d counts as a.b.c.d. One key (addressLimitKey) on every path that counts
+ * addresses: tRPC (limitKeysFor) and the legacy API.
+ */
+describe("per-address limits key an IPv6 client by its /64 (review §10)", () => {
+  it("one key per /64 whatever the spelling; IPv4-mapped IPv6 as its IPv4 address", () => {
+    expect(addressLimitKey("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(addressLimitKey("2001:0db8:0001:0002:ffff:ffff:ffff:fffe")).toBe("2001:db8:1:2::/64");
+    expect(addressLimitKey("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(addressLimitKey("fe80::1%eth0")).toBe("fe80::/64");
+    expect(addressLimitKey("::ffff:1.2.3.4")).toBe("1.2.3.4");
+    expect(addressLimitKey("::ffff:102:304")).toBe("1.2.3.4");
+    expect(addressLimitKey("1.2.3.4")).toBe("1.2.3.4");
+    expect(addressLimitKey("::1")).toBe("::/64");
+  });
+
+  it("limitKeysFor counts addresses of one /64 together, other /64s apart, ::ffff:a.b.c.d with a.b.c.d", () => {
+    const keys = (clientIp: string, path = "accounts.signup") =>
+      limitKeysFor(path, { clientIp, member: null }, { email: "someone@example.test" });
+    expect(keys("2001:db8:1:2::1")).toEqual(keys("2001:db8:1:2:ffff:ffff:ffff:fffe"));
+    expect(keys("2001:db8:1:2::1")).not.toEqual(keys("2001:db8:1:3::1"));
+    expect(keys("::ffff:1.2.3.4")).toEqual(keys("1.2.3.4"));
+    // A visitor where a limit is per member, and the visitors-only search limit.
+    expect(keys("2001:db8:1:2::1", "likes.like")).toEqual(keys("2001:db8:1:2::99", "likes.like"));
+    expect(keys("2001:db8:1:2::1", "members.search")).toEqual(keys("2001:db8:1:2::99", "members.search"));
+  });
+
+  describe("end to end, behind one proxy (TRUST_PROXY=1, the client address from X-Forwarded-For)", () => {
+    let db: TestDatabase;
+    let server: TestServer;
+    beforeAll(async () => {
+      db = await createTestDatabase();
+      server = await startTestServer(db, { env: { ...isolated(), TRUST_PROXY: "1" } });
+    });
+    afterAll(async () => {
+      await server?.close();
+      await db?.drop();
+    });
+    let n = 0;
+    const credentials = () => JSON.stringify({ email: `nobody-${(n += 1)}@example.test`, password: "wrong one" });
+    const loginFrom = async (address: string) => {
+      const res = await fetch(`${server.url}/trpc/accounts.login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": address },
+        body: credentials(),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    const legacyLoginFrom = async (address: string) => {
+      const res = await fetch(`${server.url}/api/user.php`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": address },
+        body: credentials(),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
+
+    it("logins (3 per window here): new addresses in a used-up /64 are refused, over tRPC and the legacy API; another /64 is not", async () => {
+      const statuses = [];
+      for (const address of ["2001:db8:aa:1::1", "2001:db8:aa:1::2", "2001:db8:aa:1:ffff::3", "2001:db8:aa:1::99"])
+        statuses.push(await loginFrom(address));
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      expect(await legacyLoginFrom("2001:db8:aa:1:abcd::100")).toBe(429);
+      expect(await loginFrom("2001:db8:aa:2::1")).toBe(401);
+    });
+
+    it("legacy polls with made-up session cookies (3 per window here) count per /64 too", async () => {
+      const statuses = [];
+      for (const address of ["2001:db8:bb:1::1", "2001:db8:bb:1::2", "2001:db8:bb:1::3", "2001:db8:bb:1::4"]) {
+        const res = await fetch(`${server.url}/api/likes.php`, {
+          headers: { cookie: `auth=${crypto.randomBytes(24).toString("base64url")}`, "x-forwarded-for": address },
+        });
+        await res.arrayBuffer();
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([403, 403, 403, 429]);
+    });
+
+    it("an IPv4 client counts the same whether it comes as a.b.c.d or ::ffff:a.b.c.d", async () => {
+      const statuses = [];
+      for (const address of ["198.51.100.7", "198.51.100.7", "::ffff:198.51.100.7", "::ffff:198.51.100.7"])
+        statuses.push(await loginFrom(address));
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    });
   });
 });
