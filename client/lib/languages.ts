@@ -86,3 +86,25 @@ export function saveSelectedCountry(country: string): void {
     sameSite: "lax",
   });
 }
+
+/**
+ * The country a sign-up form starts with (§3 country; the visitor changes it at will): the one
+ * chosen on /lang-config, else the one of the visitor's address (§3 geoip_country), else the one
+ * country whose only language is the interface's (nl → NL, de → DE…; none for English, spoken in
+ * several). Input: the candidates, each an ISO alpha-2 code or null, and the countries the form
+ * offers. @returns one of `offered`, or null (the form then asks the visitor to choose).
+ */
+export function signupCountryGuess(
+  input: { selectedCountry: string | null; detectedCountry: string | null; locale: Locale },
+  offered: readonly string[],
+): string | null {
+  for (const candidate of [input.selectedCountry, input.detectedCountry]) {
+    const code = candidate?.toUpperCase();
+    if (code && offered.includes(code)) return code;
+  }
+  const only = offered.filter((c) => {
+    const languages = LANGUAGES_BY_COUNTRY[c];
+    return languages?.length === 1 && languages[0] === input.locale;
+  });
+  return only.length === 1 ? only[0]! : null;
+}

@@ -70,6 +70,10 @@ test("the site-entry warning: shown to a new visitor, keeps focus inside, not sh
   const enter = dialog.getByRole("button", { name: "I am 18 or older, enter" });
   const leave = dialog.getByRole("link", { name: "Leave" });
   await expect(leave).toBeVisible();
+  // The terms the visitor accepts can be read from the dialog itself, in a new tab.
+  const terms = dialog.getByRole("link", { name: "terms", exact: true });
+  await expect(terms).toHaveAttribute("href", "/terms");
+  await expect(terms).toHaveAttribute("target", "_blank");
   // Escape does not close it: an answer is needed. Tabbing stays inside the dialog.
   await page.keyboard.press("Escape");
   await expect(dialog).toBeVisible();

@@ -17,9 +17,14 @@ test("signup validates with the spec's messages and offers a did-you-mean for th
   await page.getByLabel("Password").fill("secret-pass-1");
   await page.getByLabel("Date of birth").fill("2015-01-01");
   await page.getByLabel("I am").selectOption("female");
+  // Nobody is put in a country they did not choose: with no country known, the visitor chooses.
+  await expect(page.getByLabel("Country")).toHaveValue("");
   await page.getByRole("button", { name: "Create my free account" }).click();
   await expect(page.getByText("Enter your date of birth (18+)")).toBeVisible();
   await expect(page.getByText("Your name may not start with @")).toBeVisible();
+  await expect(page.getByLabel("Country")).toHaveAccessibleDescription("Choose your country");
+  // The terms one accepts can be read first.
+  await expect(page.getByRole("link", { name: "terms", exact: true })).toHaveAttribute("href", "/terms");
   await page.getByLabel("E-mail").fill("not-an-address");
   await page.getByRole("button", { name: "Create my free account" }).click();
   await expect(page.getByText("Invalid email")).toBeVisible();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { languageChoices, LANGUAGES_BY_COUNTRY, selectedCountry, toLocale } from "../../client/lib/languages.js";
+import {
+  languageChoices,
+  LANGUAGES_BY_COUNTRY,
+  selectedCountry,
+  signupCountryGuess,
+  toLocale,
+} from "../../client/lib/languages.js";
 import { COUNTRY_LANGUAGES } from "../../server/constants.js";
 
 /**
@@ -81,5 +87,19 @@ describe("§2 language choices by country", () => {
     expect(selectedCountry("country=BEL")).toBeNull();
     expect(selectedCountry("country=%3Cb%3E")).toBeNull();
     expect(selectedCountry("")).toBeNull();
+  });
+});
+
+describe("the country a sign-up form starts with", () => {
+  const offered = Object.keys(LANGUAGES_BY_COUNTRY);
+  it("the country chosen on /lang-config, else the visitor's address's, else the one country of the language", () => {
+    expect(signupCountryGuess({ selectedCountry: "be", detectedCountry: "DE", locale: "en" }, offered)).toBe("BE");
+    expect(signupCountryGuess({ selectedCountry: null, detectedCountry: "DE", locale: "fr" }, offered)).toBe("DE");
+    expect(signupCountryGuess({ selectedCountry: null, detectedCountry: null, locale: "fr" }, offered)).toBe("FR");
+    expect(signupCountryGuess({ selectedCountry: null, detectedCountry: "JP", locale: "pl" }, offered)).toBe("PL");
+  });
+  it("no guess for English, spoken in several countries, when nothing else is known: the visitor chooses", () => {
+    expect(signupCountryGuess({ selectedCountry: null, detectedCountry: null, locale: "en" }, offered)).toBeNull();
+    expect(signupCountryGuess({ selectedCountry: "XX", detectedCountry: "JP", locale: "en" }, offered)).toBeNull();
   });
 });

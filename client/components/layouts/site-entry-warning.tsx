@@ -1,7 +1,9 @@
 import { useState, type KeyboardEvent } from "react";
 import { Button, Modal } from "react-bootstrap";
+import { Link } from "react-router";
 import { Trans } from "@lingui/react/macro";
 import { useMe } from "../../lib/api/use-me";
+import { paths } from "../../app/paths";
 import { useSiteEntryWarning } from "../../lib/api/use-site-entry-warning";
 
 /** localStorage key of the §4 "skipped timestamp" (ISO 8601 UTC of the visitor's entering). */
@@ -101,7 +103,13 @@ export function SiteEntryWarning({ countryLimited }: { countryLimited: boolean }
             </Trans>
           </p>
           <p className="mb-0">
-            <Trans>By entering you confirm that you are at least 18 years old and that you accept our terms.</Trans>
+            <Trans>
+              By entering you confirm that you are at least 18 years old and that you accept our{" "}
+              <Link to={paths.terms} target="_blank" rel="noopener">
+                terms
+              </Link>
+              .
+            </Trans>
           </p>
         </Modal.Body>
         <Modal.Footer className="border-0 flex-column flex-sm-row">

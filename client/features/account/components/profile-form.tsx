@@ -135,16 +135,6 @@ export function ProfileForm() {
         <h2 className="h5 mb-3">
           <Trans>Edit profile</Trans>
         </h2>
-        {save.error && (
-          <Alert variant="danger" role="alert">
-            {errorText(save.error)}
-          </Alert>
-        )}
-        {save.isSuccess && !formState.isDirty && (
-          <Alert variant="success" role="status">
-            <Trans>Your profile is saved.</Trans>
-          </Alert>
-        )}
         <Form noValidate onSubmit={onSubmit} aria-label={t`Edit profile`}>
           <Row>
             <Form.Group as={Col} xs={12} sm={6} className="mb-3" controlId="profile-name">
@@ -285,6 +275,17 @@ export function ProfileForm() {
               ))}
             </div>
           </fieldset>
+          {/* The outcome beside the button that asked for it: on a phone the form's top is far above. */}
+          {save.error && (
+            <Alert variant="danger" role="alert">
+              {errorText(save.error)}
+            </Alert>
+          )}
+          {save.isSuccess && !formState.isDirty && (
+            <Alert variant="success" role="status">
+              <Trans>Your profile is saved.</Trans>
+            </Alert>
+          )}
           <Button type="submit" disabled={save.isPending}>
             <Trans>Save profile</Trans>
           </Button>

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import Mailcheck from "mailcheck";
 import { Alert, Button, Col, Form, Row } from "react-bootstrap";
+import { Link } from "react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useErrorText } from "../../../lib/errors";
 import { appCodeOf } from "../../../lib/trpc";
@@ -12,6 +13,9 @@ import { ReactivationOffer } from "../../../components/ui/reactivation-offer";
 import { SignupsClosedNotice } from "../../../components/signup/signups-closed-notice";
 import { useSiteVisitor } from "../../../lib/api/use-site-visitor";
 import { countryName } from "../../../lib/intl";
+import { selectedCountry, signupCountryGuess } from "../../../lib/languages";
+import type { Locale } from "../../../lib/constants";
+import { paths } from "../../../app/paths";
 
 /** §2 'Language choices by country': the spec's countries. */
 const COUNTRIES = ["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "GB", "IE", "US", "CA", "AU", "NZ"] as const;
@@ -47,7 +51,9 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
         .string()
         .trim()
         .min(2, t`Enter a name of at least 2 characters`)
-        .max(40, t`Use at most 40 characters`),
+        .max(40, t`Use at most 40 characters`)
+        // §5; on the field itself, so it shows with the other fields' errors.
+        .refine((v) => !v.startsWith("@"), t`Your name may not start with @`),
       password: z
         .string()
         .min(8, t`Use at least 8 characters`)
@@ -61,17 +67,25 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
       signup_message: z.string().max(1000).optional(),
     })
     .superRefine((v, ctx) => {
-      // §5: the name may not equal the e-mail address and may not start with @.
+      // §5: the name may not equal the e-mail address.
       if (v.name.trim().toLowerCase() === v.email.trim().toLowerCase()) {
         ctx.addIssue({ code: "custom", path: ["name"], message: t`Your name may not be your e-mail address` });
       }
-      if (v.name.trim().startsWith("@"))
-        ctx.addIssue({ code: "custom", path: ["name"], message: t`Your name may not start with @` });
     });
   type Values = z.infer<typeof schema>;
   const { register, handleSubmit, formState, setValue, getValues } = useForm<Values>({
     resolver: zodResolver(schema),
-    defaultValues: { country: "NL" },
+    // The visitor's country when it is known (not the same one for everyone, who then lives there).
+    defaultValues: {
+      country: (signupCountryGuess(
+        {
+          selectedCountry: selectedCountry(),
+          detectedCountry: visitor.data?.geoipCountry ?? null,
+          locale: i18n.locale as Locale,
+        },
+        COUNTRIES,
+      ) ?? "") as Values["country"],
+    },
   });
   const errors = formState.errors;
 
@@ -186,13 +200,23 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
         <Form.Label>
           <Trans>Country</Trans>
         </Form.Label>
-        <Form.Select isInvalid={!!errors.country} {...register("country")}>
+        <Form.Select
+          isInvalid={!!errors.country}
+          aria-describedby={errors.country ? "signup-country-error" : undefined}
+          {...register("country")}
+        >
+          <option value="" disabled>
+            {t`Choose your country`}
+          </option>
           {COUNTRIES.map((c) => (
             <option key={c} value={c}>
               {countryName(c, i18n.locale)}
             </option>
           ))}
         </Form.Select>
+        <Form.Control.Feedback type="invalid" id="signup-country-error">
+          {errors.country?.message}
+        </Form.Control.Feedback>
       </Form.Group>
       <Form.Group className="mb-4" controlId="signup-message">
         <Form.Label>
@@ -204,7 +228,13 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
         <Trans>Create my free account</Trans>
       </Button>
       <p className="small text-body-secondary mt-3 mb-0 text-center">
-        <Trans>By signing up you confirm you are 18 or older and accept the terms.</Trans>
+        <Trans>
+          By signing up you confirm you are 18 or older and accept the{" "}
+          <Link to={paths.terms} target="_blank" rel="noopener">
+            terms
+          </Link>
+          .
+        </Trans>
       </p>
     </Form>
   );
