@@ -112,3 +112,31 @@ test("the account screens have no axe violations (WCAG 2.2 AA and best practices
     await context.close();
   }
 });
+
+test("settings: a wrong old password is shown on its field and goes when the member types again; then the change works", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signUp(page, { email: uniqueEmail("settings"), name: "Pat Settings", gender: "female" });
+  await page.goto("/settings");
+  const form = page.getByRole("form", { name: "Change password" });
+  const old = form.getByLabel("Old password");
+  await old.fill("not my password");
+  await form.getByLabel("New password", { exact: true }).fill("brand new secret 1");
+  await form.getByLabel("Repeat the new password").fill("brand new secret 1");
+  await form.getByRole("button", { name: "Change password" }).click();
+  // §5's message on the field it is about, not in an alert above the form.
+  await expect(old).toHaveAccessibleDescription("Please check your old password.");
+  await expect(old).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("alert").filter({ hasText: "Please check your old password." })).toHaveCount(0);
+  await old.fill("secret-pass-1");
+  await expect(form.getByText("Please check your old password.")).toHaveCount(0);
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: "Your password is changed. You were logged out on your other devices." }),
+  ).toBeVisible();
+  await context.close();
+});

@@ -8,6 +8,7 @@ import { SafetySettingsLink } from "../../../components/safety-settings-link";
 import { DeleteAccountLink } from "../../../components/delete-account-link";
 import { useMe } from "../../../lib/api/use-me";
 import { useUpdateSettings } from "../../../lib/api/use-update-settings";
+import { appCodeOf } from "../../../lib/trpc";
 import { useErrorText } from "../../../lib/errors";
 import { activateLocale } from "../../../lib/i18n";
 import { LOCALE_NAMES, LOCALES, type Locale } from "../../../lib/constants";
@@ -100,15 +101,23 @@ function ChangePasswordCard() {
   const { t } = useLingui();
   const change = useChangePassword();
   const errorText = useErrorText();
-  const { register, handleSubmit, formState, getValues, reset } = useForm<PasswordForm>();
-  const onSubmit = handleSubmit((values) => change.mutate(values, { onSuccess: () => reset() }));
+  const { register, handleSubmit, formState, getValues, reset, setError } = useForm<PasswordForm>();
+  const onSubmit = handleSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: () => reset(),
+      // §5 'Please check your old password.' on the field it is about.
+      onError: (err) => {
+        if (appCodeOf(err) === "OLD_PASSWORD_WRONG") setError("oldPassword", { message: errorText(err) });
+      },
+    }),
+  );
   return (
     <Card className="shadow-sm border-0">
       <Card.Body className="p-4">
         <h2 className="h5 mb-3">
           <Trans>Change password</Trans>
         </h2>
-        {change.error && (
+        {change.error && appCodeOf(change.error) !== "OLD_PASSWORD_WRONG" && (
           <Alert variant="danger" role="alert">
             {errorText(change.error)}
           </Alert>
@@ -118,7 +127,13 @@ function ChangePasswordCard() {
             <Trans>Your password is changed. You were logged out on your other devices.</Trans>
           </Alert>
         )}
-        <Form noValidate onSubmit={onSubmit} aria-label={t`Change password`}>
+        {/* An outcome stays only until the member edits the form again. */}
+        <Form
+          noValidate
+          onSubmit={onSubmit}
+          onChange={() => !change.isIdle && !change.isPending && change.reset()}
+          aria-label={t`Change password`}
+        >
           <Form.Group className="mb-3" controlId="settings-old-password">
             <Form.Label>
               <Trans>Old password</Trans>
@@ -127,9 +142,13 @@ function ChangePasswordCard() {
               type="password"
               autoComplete="current-password"
               isInvalid={!!formState.errors.oldPassword}
+              aria-invalid={!!formState.errors.oldPassword}
+              aria-describedby={formState.errors.oldPassword ? "settings-old-password-error" : undefined}
               {...register("oldPassword", { required: t`Enter your password` })}
             />
-            <Form.Control.Feedback type="invalid">{formState.errors.oldPassword?.message}</Form.Control.Feedback>
+            <Form.Control.Feedback type="invalid" id="settings-old-password-error">
+              {formState.errors.oldPassword?.message}
+            </Form.Control.Feedback>
           </Form.Group>
           <Form.Group className="mb-3" controlId="settings-new-password">
             <Form.Label>
@@ -175,12 +194,15 @@ function ChangeEmailCard({ email }: { email: string }) {
   const request = useRequestEmailChange();
   const errorText = useErrorText();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { register, handleSubmit, formState, reset } = useForm<{ email: string; password: string }>();
+  const { register, handleSubmit, formState, reset, setError } = useForm<{ email: string; password: string }>();
   const onSubmit = handleSubmit((values) =>
     request.mutate(values, {
       onSuccess: () => {
         setSentTo(values.email);
         reset();
+      },
+      onError: (err) => {
+        if (appCodeOf(err) === "OLD_PASSWORD_WRONG") setError("password", { message: errorText(err) });
       },
     }),
   );
@@ -195,7 +217,7 @@ function ChangeEmailCard({ email }: { email: string }) {
             Your address is <strong>{email}</strong>.
           </Trans>
         </p>
-        {request.error && (
+        {request.error && appCodeOf(request.error) !== "OLD_PASSWORD_WRONG" && (
           <Alert variant="danger" role="alert">
             {errorText(request.error)}
           </Alert>
@@ -207,7 +229,12 @@ function ChangeEmailCard({ email }: { email: string }) {
             </Trans>
           </Alert>
         )}
-        <Form noValidate onSubmit={onSubmit} aria-label={t`Change e-mail address`}>
+        <Form
+          noValidate
+          onSubmit={onSubmit}
+          onChange={() => !request.isIdle && !request.isPending && request.reset()}
+          aria-label={t`Change e-mail address`}
+        >
           <Form.Group className="mb-3" controlId="settings-new-email">
             <Form.Label>
               <Trans>New e-mail address</Trans>
@@ -231,9 +258,13 @@ function ChangeEmailCard({ email }: { email: string }) {
               type="password"
               autoComplete="current-password"
               isInvalid={!!formState.errors.password}
+              aria-invalid={!!formState.errors.password}
+              aria-describedby={formState.errors.password ? "settings-email-password-error" : undefined}
               {...register("password", { required: t`Enter your password` })}
             />
-            <Form.Control.Feedback type="invalid">{formState.errors.password?.message}</Form.Control.Feedback>
+            <Form.Control.Feedback type="invalid" id="settings-email-password-error">
+              {formState.errors.password?.message}
+            </Form.Control.Feedback>
           </Form.Group>
           <Button type="submit" disabled={request.isPending}>
             <Trans>Send confirmation link</Trans>
