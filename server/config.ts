@@ -76,6 +76,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_BLOCK: rateLimit.default("20/3600"),
   /** Direct debit SMS codes per phone number (E.164), whichever members ask: each costs the site. */
   RATE_LIMIT_SMS_PHONE: rateLimit.default("3/86400"),
+  /** Personal-data exports per member (each reads every chat and payment of the member). */
+  RATE_LIMIT_EXPORT: rateLimit.default("5/3600"),
   /** Most procedures one batched tRPC request may carry (more: 400). */
   TRPC_MAX_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SMTP_URL: z.string().url().optional(),

@@ -57,7 +57,10 @@ export const PROCEDURE_LIMITS: Readonly<Record<string, ReadonlyArray<readonly [L
   // Landers (issue 11): member photos and the lb beacon for visitors, counted as searches.
   "landers.photos": [["search_ip", "visitor_ip"]],
   "landers.member": [["search_ip", "visitor_ip"]],
-  "landers.pageBounce": [["search_ip", "visitor_ip"]],
+  // The lb beacon only writes a log line; members send it too, so it counts by address for all.
+  "landers.pageBounce": [["search_ip", "ip"]],
+  // A personal-data export reads every chat and payment of the member (security review).
+  "security.exportData": [["export", "member"]],
 };
 
 /**

@@ -13,6 +13,7 @@ const LIMITS = {
   RATE_LIMIT_PUSH_SUBSCRIBE: "2/3600",
   RATE_LIMIT_MAIL_EMAIL: "2/3600",
   RATE_LIMIT_BLOCK: "2/3600",
+  RATE_LIMIT_EXPORT: "2/3600",
   TRPC_MAX_BATCH_SIZE: "10",
 };
 /** Each server of this file counts in Redis keys of its own (test files share one Redis). */

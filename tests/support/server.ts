@@ -25,6 +25,7 @@ export const GENEROUS_RATE_LIMITS = Object.fromEntries(
     "SEARCH_IP",
     "BLOCK",
     "SMS_PHONE",
+    "EXPORT",
   ].map((name) => [`RATE_LIMIT_${name}`, "1000000/60"]),
 );
 

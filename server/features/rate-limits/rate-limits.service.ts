@@ -28,6 +28,7 @@ export const LIMIT_NAMES = [
   "push_subscribe",
   "block",
   "sms_phone",
+  "export",
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 type LimitSettings = { [K in LimitName as `RATE_LIMIT_${Uppercase<K>}`]: string };
