@@ -21,6 +21,9 @@ export const PROCEDURE_LIMITS: Readonly<Record<string, ReadonlyArray<readonly [L
   "accounts.login": [["login_ip", "ip"]],
   // Like a login (it opens a session), and each try hashes a password.
   "security.completePasswordReset": [["login_ip", "ip"]],
+  // The same links, checked as /reset-password/do opens: counted alike, so the check is no
+  // cheaper way to try tokens.
+  "security.checkPasswordResetLink": [["login_ip", "ip"]],
   // Each try checks a password (Argon2); the account's own lockout counts the wrong ones too.
   "security.changePassword": [["login_ip", "ip"]],
   "accounts.resendActivation": [

@@ -163,6 +163,40 @@ describe("password reset (§2 /reset-password, §8)", () => {
     expect(appCodeOf(bogus)).toBe("LINK_INVALID");
   });
 
+  it("checks a link as /reset-password/do opens: usable until used or expired, and nothing else is said", async () => {
+    const m = await createMember(t.server.deps);
+    const visitor = new TestBrowser(t.server);
+    await visitor.trpc.security.requestPasswordReset.mutate({ email: m.email });
+    const { token } = await linkTokenFor(m.email, "/reset-password/do");
+    // Read-only: checked twice, the link still sets the password.
+    expect(await visitor.trpc.security.checkPasswordResetLink.query({ token })).toEqual({ usable: true });
+    expect(await visitor.trpc.security.checkPasswordResetLink.query({ token })).toEqual({ usable: true });
+    const input = { token, password: "checked pass 3", passwordRepeat: "checked pass 3" };
+    await visitor.trpc.security.completePasswordReset.mutate(input);
+    // A reset link stays single use: after its use, the check says so.
+    expect(await visitor.trpc.security.checkPasswordResetLink.query({ token })).toEqual({ usable: false });
+    expect(appCodeOf(await failureOf(visitor.trpc.security.completePasswordReset.mutate(input)))).toBe("LINK_INVALID");
+
+    await visitor.trpc.security.requestPasswordReset.mutate({ email: m.email });
+    const second = await eventually(async () => {
+      const l = await linkTokenFor(m.email, "/reset-password/do");
+      return l.token !== token ? l : null;
+    });
+    expect(await visitor.trpc.security.checkPasswordResetLink.query({ token: second.token })).toEqual({ usable: true });
+    await t.server.deps.db
+      .updateTable("email_tokens")
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where("user_id", "=", m.id)
+      .where("used_at", "is", null)
+      .execute();
+    expect(await visitor.trpc.security.checkPasswordResetLink.query({ token: second.token })).toEqual({
+      usable: false,
+    });
+    expect(await visitor.trpc.security.checkPasswordResetLink.query({ token: "A".repeat(43) })).toEqual({
+      usable: false,
+    });
+  });
+
   it("lets exactly one of two concurrent uses of one link win", async () => {
     const m = await createMember(t.server.deps);
     const visitor = new TestBrowser(t.server);
@@ -294,9 +328,34 @@ describe("change e-mail (settings, /mail-change/do)", () => {
     const legacy = (await (await me.fetch("/api/user.php")).json()) as { user: { email: string } };
     expect(legacy.user.email).toBe(newEmail);
     expect(t.server.mailer.sent.some((mail) => mail.to === m.email && mail.text.includes(newEmail))).toBe(true);
-    expect(appCodeOf(await failureOf(visitor.trpc.security.confirmEmailChange.mutate({ token })))).toBe("LINK_INVALID");
+    // Followed again (a mail client's preview, a second tap): the same success, from any browser,
+    // and no second notice to the old address.
+    const notices = t.server.mailer.sent.filter((mail) => mail.to === m.email).length;
+    expect(await visitor.trpc.security.confirmEmailChange.mutate({ token })).toEqual({ email: newEmail });
+    expect(await new TestBrowser(t.server).trpc.security.confirmEmailChange.mutate({ token })).toEqual({
+      email: newEmail,
+    });
+    expect(t.server.mailer.sent.filter((mail) => mail.to === m.email).length).toBe(notices);
     await TestBrowser.loggedIn(t.server, { email: newEmail, password: m.password });
     expect(appCodeOf(await failureOf(TestBrowser.loggedIn(t.server, m)))).toBe("LOGIN_FAILED");
+
+    // Not once the account has moved on to another address: then the link is used up.
+    {
+      const m = await createMember(t.server.deps);
+      const me = await TestBrowser.loggedIn(t.server, m);
+      const first = uniqueEmail("first-move");
+      await me.trpc.security.requestEmailChange.mutate({ email: first, password: m.password });
+      const { token } = await linkTokenFor(first, "/mail-change/do");
+      await new TestBrowser(t.server).trpc.security.confirmEmailChange.mutate({ token });
+      const second = uniqueEmail("second-move");
+      await me.trpc.security.requestEmailChange.mutate({ email: second, password: m.password });
+      await new TestBrowser(t.server).trpc.security.confirmEmailChange.mutate({
+        token: (await linkTokenFor(second, "/mail-change/do")).token,
+      });
+      const err = await failureOf(new TestBrowser(t.server).trpc.security.confirmEmailChange.mutate({ token }));
+      expect(appCodeOf(err)).toBe("LINK_INVALID");
+      expect((await me.trpc.accounts.me.query())?.email).toBe(second);
+    }
   });
 
   it("a new password (a reset, or the settings) ends a pending change of the address: its link no longer works", async () => {

@@ -411,3 +411,32 @@ describe("per-address limits key an IPv6 client by its /64 (review §10)", () =>
     });
   });
 });
+
+describe("checking a password reset link (/reset-password/do)", () => {
+  let db: TestDatabase;
+  let server: TestServer;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    server = await startTestServer(db, { env: isolated() });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await db?.drop();
+  });
+
+  it("counts against the login attempts per client address, like completing the reset", async () => {
+    const check = async () => {
+      const input = encodeURIComponent(JSON.stringify({ token: crypto.randomBytes(32).toString("base64url") }));
+      return (await fetch(`${server.url}/trpc/security.checkPasswordResetLink?input=${input}`)).status;
+    };
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push(await check());
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const complete = await post(server, "security.completePasswordReset", {
+      token: crypto.randomBytes(32).toString("base64url"),
+      password: "whatever pass 1",
+      passwordRepeat: "whatever pass 1",
+    });
+    expect(complete).toMatchObject({ status: 429, appCode: "RATE_LIMITED" });
+  });
+});

@@ -85,6 +85,25 @@ export function consumeLinkToken(tx: Tx, id: string, purpose: EmailTokenPurpose)
     .executeTakeFirst();
 }
 
+/**
+ * The address e-mail change link `id` confirmed, when the link is used and the account's address
+ * is that one now: the link followed a second time. A link to an address the account no longer
+ * has (or never got) gives undefined.
+ */
+export async function changeEmailLinkAlreadyDone(db: DB | Tx, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("email_tokens")
+    .innerJoin("users", "users.id", "email_tokens.user_id")
+    .select("users.email")
+    .where("email_tokens.id", "=", id)
+    .where("email_tokens.purpose", "=", "change_email")
+    .where("email_tokens.used_at", "is not", null)
+    .whereRef("users.email", "=", "email_tokens.new_email")
+    .where("users.status", "<>", "pending_deletion")
+    .executeTakeFirst();
+  return row?.email;
+}
+
 /** Link `id` can no longer be used (its mail could not be sent). */
 export async function voidLinkToken(db: DB, id: string): Promise<void> {
   await db

@@ -19,6 +19,15 @@ export const accountSecurityRouter = router({
     return { ok: true as const };
   }),
 
+  /**
+   * /reset-password/do as it opens: whether the link can still be used ({ usable }), nothing about
+   * its account. A password reset link stays single use: this changes nothing. Rate-limited like
+   * completePasswordReset (trpc/rate-limit.ts).
+   */
+  checkPasswordResetLink: publicProcedure
+    .input(LinkTokenInput)
+    .query(async ({ ctx, input }) => ({ usable: await security.isPasswordResetLinkUsable(ctx.deps, input.token) })),
+
   /** /reset-password/do: set the new password, end every session, log in (sets `auth`). Errors: LINK_INVALID, VALIDATION. */
   completePasswordReset: publicProcedure.input(CompletePasswordResetInput).mutation(async ({ ctx, input }) => {
     const { token } = await security.completePasswordReset(ctx.deps, input.token, input.password);

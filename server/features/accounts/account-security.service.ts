@@ -158,6 +158,15 @@ async function accountMail(
 }
 
 /**
+ * Whether a password reset link can still be used (§2 /reset-password/do checks it as the page
+ * opens, so a used or expired link says so before the new password is typed). Read-only, and it
+ * answers nothing about the account.
+ */
+export async function isPasswordResetLinkUsable(deps: AppDeps, token: string): Promise<boolean> {
+  return repo.findUsableLinkToken(deps.db, hashToken(token), "reset_password");
+}
+
+/**
  * Complete a password reset (§2 /reset-password/do): the link is used once (of two concurrent
  * uses exactly one wins), the password is replaced, every session of the member ends (their
  * WebSockets close), the other reset links die, the login lockout of the address is cleared,
@@ -294,9 +303,13 @@ export async function requestEmailChange(
  * reset links sent to the old address die. The old address is told by mail (`email_changed`,
  * queued in the change's transaction: a mail server that is away delays that notice, it does not
  * lose it).
+ * Followed again once the address is the new one (a mail client's preview, a second tap), the
+ * answer is the same success, with nothing changed and no second mail (docs/decisions.md
+ * "Confirmation links opened twice").
  * @returns the new address.
- * @throws LinkInvalidError (§8) for an unknown, used or expired link; EmailExistsError when
- *         another account took the address meanwhile (the link stays unused).
+ * @throws LinkInvalidError (§8) for an unknown or expired link, or a used one whose address the
+ *         account does not have (any more); EmailExistsError when another account took the
+ *         address meanwhile (the link stays unused).
  */
 export async function confirmEmailChange(
   deps: AppDeps,
@@ -327,7 +340,11 @@ export async function confirmEmailChange(
     if (isUniqueViolation(err)) throw new EmailExistsError();
     throw err;
   }
-  if (!done) throw new LinkInvalidError();
+  if (!done) {
+    const email = await repo.changeEmailLinkAlreadyDone(deps.db, hashToken(token));
+    if (email === undefined) throw new LinkInvalidError();
+    return { email };
+  }
   await deliverQueuedMail(deps, done.mailId);
   return { email: done.newEmail };
 }

@@ -72,6 +72,28 @@ export function consumeEmailToken(tx: Tx, id: string, purpose: "activate" | "res
     .executeTakeFirst();
 }
 
+/**
+ * Whether activation link `id` was already used on an account that is active now, by this link or
+ * after it was confirmed: the link used a second time (a mail client's preview, a second tap).
+ * A link voided before the account was confirmed (its address changed meanwhile, §4) does not
+ * count, so the old address learns nothing about a confirmation it did not make.
+ */
+export async function activationLinkAlreadyDone(db: DB | Tx, id: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom("email_tokens")
+    .innerJoin("users", "users.id", "email_tokens.user_id")
+    .select("users.id")
+    .where("email_tokens.id", "=", id)
+    .where("email_tokens.purpose", "=", "activate")
+    .where("email_tokens.used_at", "is not", null)
+    .where("users.status", "=", "active")
+    .where("users.confirmed_at", "is not", null)
+    // The confirming use sets used_at and confirmed_at in one transaction (same now()).
+    .whereRef("email_tokens.used_at", ">=", "users.confirmed_at")
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** §4: activation makes the account active and its profile visible to others. */
 export async function activateUser(tx: Tx, userId: number): Promise<boolean> {
   const res = await tx

@@ -191,19 +191,26 @@ export async function logout(deps: AppDeps, sessionId: string): Promise<void> {
 }
 
 /**
- * Follow the activation link (§4): not_confirmed → active, profile visible.
- * @throws LinkInvalidError for an unknown, used or expired token (→ /activate/error).
+ * Follow the activation link (§4): not_confirmed → active, profile visible. Following it again
+ * once the account is active (mail clients open links ahead, people tap twice) answers
+ * `alreadyConfirmed` rather than an error: the same outcome the first use showed, nothing more
+ * (docs/decisions.md "Confirmation links opened twice").
+ * @throws LinkInvalidError for an unknown or expired token, or one used on an account that is not
+ *   active (→ /activate/error).
  */
-export async function activate(deps: AppDeps, token: string): Promise<{ userId: number }> {
-  const userId = await inTransaction(deps.db, async (tx) => {
-    const row = await repo.consumeEmailToken(tx, hashToken(token), "activate");
+export async function activate(deps: AppDeps, token: string): Promise<{ userId: number; alreadyConfirmed: boolean }> {
+  const id = hashToken(token);
+  const done = await inTransaction(deps.db, async (tx) => {
+    const row = await repo.consumeEmailToken(tx, id, "activate");
     if (!row) return null;
-    await repo.activateUser(tx, row.user_id);
+    const activated = await repo.activateUser(tx, row.user_id);
     await activateProfileInTx(tx, row.user_id);
-    return row.user_id;
+    return { userId: row.user_id, alreadyConfirmed: !activated };
   });
-  if (userId === null) throw new LinkInvalidError();
-  return { userId };
+  if (done) return done;
+  const userId = await repo.activationLinkAlreadyDone(deps.db, id);
+  if (userId === undefined) throw new LinkInvalidError();
+  return { userId, alreadyConfirmed: true };
 }
 
 /** Send the activation mail again (from the §2 activation reminder). No-op when already active. */
