@@ -13,6 +13,17 @@ import { useLike } from "../features/members/api/use-like";
 /** §2 `t`: longest delay accepted, in seconds (an hour; beyond it nobody is still on the page). */
 const LIKE_MODAL_MAX_DELAY_SECONDS = 3600;
 
+/** A message shown once on arrival (see UrlParams). */
+type Notice = "signup-complete" | "reactivated" | "password-changed";
+
+/**
+ * The history state a page may hand the next one for a message (`navigate(to, { state })`): not
+ * in the URL, so no link can make the site claim it happened.
+ */
+export interface NoticeState {
+  notice?: "password-changed";
+}
+
 /** The query string without `names`, as "?a=1" or "". */
 function without(search: string, names: string[]): string {
   const params = new URLSearchParams(search);
@@ -28,7 +39,11 @@ function without(search: string, names: string[]): string {
  * - `t` (seconds): the like modal after that delay, then `t` is removed;
  * - `lb`: page-bounce logging for this page: leaving it (tab hidden or closed) before moving on
  *   within the site sends landers.pageBounce with the path and the seconds spent; removed from the URL;
- * - `api_signup_complete`: a completion message; removed from the URL.
+ * - `api_signup_complete`: a completion message; removed from the URL;
+ * - `reactivated` (beyond §2: /reactivate sends the member here, §4): "Welcome back! Your account
+ *   is active again."; removed from the URL;
+ * and the history state's `notice` (NoticeState): "password-changed" after a password reset
+ * (/reset-password/do); removed from the state.
  * The URL is changed with a replace (no history entry).
  */
 export function UrlParams() {
@@ -36,7 +51,7 @@ export function UrlParams() {
   const navigate = useNavigate();
   const { t } = useLingui();
   const [likeDelaySeconds, setLikeDelaySeconds] = useState<number | null>(null);
-  const [signupComplete, setSignupComplete] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [bounce, setBounce] = useState<{ path: string; sinceMs: number } | null>(null);
   const utils = trpc.useUtils();
 
@@ -52,9 +67,15 @@ export function UrlParams() {
       }
     }
     if (params.has("api_signup_complete")) {
-      setSignupComplete(true);
+      setNotice("signup-complete");
       remove.push("api_signup_complete");
     }
+    if (params.has("reactivated")) {
+      setNotice("reactivated");
+      remove.push("reactivated");
+    }
+    const { notice: stateNotice, ...otherState } = (location.state ?? {}) as NoticeState & Record<string, unknown>;
+    if (stateNotice === "password-changed") setNotice("password-changed");
     if (params.has("lb")) {
       setBounce({ path: location.pathname, sinceMs: Date.now() });
       remove.push("lb");
@@ -66,10 +87,10 @@ export function UrlParams() {
       if (seconds <= LIKE_MODAL_MAX_DELAY_SECONDS) setLikeDelaySeconds(seconds);
       else remove.push("t");
     }
-    if (tracking.found || remove.length > 0) {
+    if (tracking.found || remove.length > 0 || stateNotice !== undefined) {
       navigate(
         { pathname: location.pathname, search: without(tracking.search, remove), hash: location.hash },
-        { replace: true, state: location.state },
+        { replace: true, state: stateNotice === undefined ? location.state : otherState },
       );
     }
   }, [location.search, location.pathname, location.hash, location.state, navigate, utils]);
@@ -103,19 +124,19 @@ export function UrlParams() {
 
   return (
     <>
-      {signupComplete && (
+      {notice && (
         <div
           className="position-fixed top-0 start-50 translate-middle-x mt-5 px-3 w-100"
           style={{ zIndex: 1080, maxWidth: 480 }}
         >
-          <Alert
-            variant="success"
-            dismissible
-            onClose={() => setSignupComplete(false)}
-            closeLabel={t`Close`}
-            role="status"
-          >
-            <Trans>Your signup is complete. Welcome!</Trans>
+          <Alert variant="success" dismissible onClose={() => setNotice(null)} closeLabel={t`Close`} role="status">
+            {notice === "signup-complete" ? (
+              <Trans>Your signup is complete. Welcome!</Trans>
+            ) : notice === "reactivated" ? (
+              <Trans>Welcome back! Your account is active again.</Trans>
+            ) : (
+              <Trans>Your password is changed. You were logged out on your other devices.</Trans>
+            )}
           </Alert>
         </div>
       )}

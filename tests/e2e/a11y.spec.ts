@@ -259,6 +259,25 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await ready(page);
       await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
       await expectNoViolations(page, `${name} /activate/done`);
+      // Opened again (a mail client's preview, a second tap): already confirmed, not an error.
+      await page.goto(await readMailLink(email));
+      await expect(page.getByRole("heading", { name: "Your e-mail address is already confirmed" })).toBeVisible();
+      await ready(page);
+      await expectNoViolations(page, `${name} /activate/done (link opened again)`);
+      await context.close();
+    });
+
+    test("logged in, not yet confirmed: /activate/error offers a new link", async ({ browser }) => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await signUp(page, { email: uniqueEmail(`axe.activate-error.${name}`), name: "Ida", gender: "female" });
+      await page.goto("/activate/error");
+      await ready(page);
+      await expect(page.getByRole("button", { name: "Send a new link" })).toBeVisible();
+      await expectNoViolations(page, `${name} /activate/error (logged in)`);
+      await page.getByRole("button", { name: "Send a new link" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "We sent a new link to" })).toBeVisible();
+      await expectNoViolations(page, `${name} /activate/error (new link sent)`);
       await context.close();
     });
 
@@ -280,7 +299,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await expectNoViolations(page, `${name} /reset-password (link sent)`);
 
       // The mailed link: its token leaves the address bar at once.
-      await page.goto(await readMailLinkTo(email, "/reset-password/do"));
+      const resetLink = await readMailLinkTo(email, "/reset-password/do");
+      await page.goto(resetLink);
       await expect(page).toHaveURL(/\/reset-password\/do$/);
       await ready(page);
       await expectNoViolations(page, `${name} /reset-password/do`);
@@ -292,6 +312,15 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await page.getByLabel("Repeat the new password").fill("my new secret 9");
       await page.getByRole("button", { name: "Save and log in" }).click();
       await expect(page).toHaveURL(/\/members/);
+      await expect(page.getByRole("status").filter({ hasText: "Your password is changed." })).toBeVisible();
+      await ready(page);
+      await expectNoViolations(page, `${name} /members (password changed)`);
+      // The link is single use: opened again, it says so before anything is typed.
+      await dropSession(page);
+      await page.goto(resetLink);
+      await expect(page.getByRole("heading", { level: 1, name: "This link can no longer be used" })).toBeVisible();
+      await ready(page);
+      await expectNoViolations(page, `${name} /reset-password/do (link used)`);
       await context.close();
     });
 
@@ -308,7 +337,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await expect(page.getByRole("status").filter({ hasText: "We sent a link to" })).toBeVisible();
       await expectNoViolations(page, `${name} /settings (e-mail change link sent)`);
 
-      // The link mailed to the new address changes it; opened again, it says it did not.
+      // The link mailed to the new address changes it; opened again, it says the same.
       const link = await readMailLinkTo(newEmail, "/mail-change/do");
       const release = await holdCall(page, "security.confirmEmailChange");
       await page.goto(link);
@@ -322,9 +351,13 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await ready(page);
       await expectNoViolations(page, `${name} /mail-change/do`);
       await page.goto(link);
+      await expect(page.getByRole("heading", { name: "Your e-mail address is changed" })).toBeVisible();
+      await expect(page.getByText(newEmail)).toBeVisible();
+      // A link that cannot be used says the address was not changed.
+      await page.goto(`/mail-change/do?token=${"A".repeat(43)}`);
       await expect(page.getByRole("heading", { name: "The e-mail address was not changed" })).toBeVisible();
       await ready(page);
-      await expectNoViolations(page, `${name} /mail-change/do (link used)`);
+      await expectNoViolations(page, `${name} /mail-change/do (link invalid)`);
       await member.context.close();
     });
 
@@ -393,9 +426,12 @@ for (const [name, viewport] of Object.entries(viewports)) {
       // The deletion mail's link brings the account back and logs the member in.
       const link = await readMailLinkTo(member.email, "/reactivate");
       await page.goto(link);
-      await expect(page).toHaveURL(/\/members\?reactivated=1/);
+      await expect(
+        page.getByRole("status").filter({ hasText: "Welcome back! Your account is active again." }),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/members$/);
       await ready(page);
-      await expectNoViolations(page, `${name} /members?reactivated=1`);
+      await expectNoViolations(page, `${name} /members (reactivated)`);
       // The link is single use: opened again, /reactivate says so.
       await page.goto(link);
       await expect(page.getByRole("alert")).toContainText("Link expired or invalid, request a new email.");

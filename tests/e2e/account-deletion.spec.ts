@@ -38,7 +38,11 @@ test("delete the account and reactivate it from the mailed link", async ({ page 
   const link = await readMailLinkTo(email, "/reactivate");
   expect(link).toBe(firstLink);
   await page.goto(link);
-  await expect(page).toHaveURL(/\/members/);
+  // The members area says so, and the parameter that told it leaves the address bar.
+  await expect(
+    page.getByRole("status").filter({ hasText: "Welcome back! Your account is active again." }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/members$/);
   await page.goto("/notifications");
   await expect(page.getByRole("heading", { name: "E-mail notifications" })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { test, expect } from "@playwright/test";
 import { AxeBuilder } from "@axe-core/playwright";
-import { dropSession, readMailLinkTo, signUp, uniqueEmail } from "./support";
+import { dropSession, readMailLink, readMailLinkTo, signUp, uniqueEmail } from "./support";
 
 /**
  * A member's own account (issue 9 part A): a forgotten password is reset from the mailed link,
@@ -34,6 +34,19 @@ test("forgot password: the mailed link sets a new password and logs the member i
   await page.getByLabel("Repeat the new password").fill("my new secret 9");
   await page.getByRole("button", { name: "Save and log in" }).click();
   await expect(page).toHaveURL(/\/members/);
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: "Your password is changed. You were logged out on your other devices." }),
+  ).toBeVisible();
+
+  // The link works once: opened again, it says so at once, with no form to fill in first.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: "This link can no longer be used" })).toBeVisible();
+  await expect(page.getByText("Link expired or invalid, request a new email.")).toBeVisible();
+  await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
+  await page.getByRole("link", { name: "Request a new link" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
 
   // Logged in as the member: the old password no longer works, the new one does.
   await page.goto("/settings");
@@ -47,6 +60,43 @@ test("forgot password: the mailed link sets a new password and logs the member i
   await page.getByLabel("Password").fill("my new secret 9");
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/members/);
+  await context.close();
+});
+
+test("a confirmation link opened twice says it is confirmed; a link that failed offers a new one", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const email = uniqueEmail("twice");
+  await signUp(page, { email, name: "Twice", gender: "female" });
+  const link = await readMailLink(email);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
+  // A mail client's preview or a second tap: the same success, also on another device.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Your e-mail address is already confirmed" })).toBeVisible();
+  await dropSession(page);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Your e-mail address is already confirmed" })).toBeVisible();
+
+  // A link that really failed: logged out, the way to a new link is to log in first.
+  const other = uniqueEmail("failed");
+  await signUp(page, { email: other, name: "Failed", gender: "female" });
+  await dropSession(page);
+  await page.goto("/activate?token=" + "A".repeat(43));
+  await expect(page.getByRole("heading", { name: "Activation failed." })).toBeVisible();
+  await page.getByRole("link", { name: "Log in to get a new link" }).click();
+  await page.getByLabel("E-mail").fill(other);
+  await page.getByLabel("Password").fill("secret-pass-1");
+  await page.getByRole("button", { name: "Log in" }).click();
+  // Back on the page, logged in: the new link is one tap away.
+  await expect(page).toHaveURL(/\/activate\/error$/);
+  await page.getByRole("button", { name: "Send a new link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `We sent a new link to ${other}.` })).toBeVisible();
+  const fresh = await readMailLink(other);
+  await page.goto(fresh);
+  await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
   await context.close();
 });
 

@@ -1,14 +1,25 @@
 import { useEffect, useRef } from "react";
-import { Link, useNavigate } from "react-router";
-import { Card } from "react-bootstrap";
+import { Link, useLocation, useNavigate } from "react-router";
+import { Button, Card } from "react-bootstrap";
 import { Trans } from "@lingui/react/macro";
 import { LoadingState } from "../../../components/ui/states";
 import { useActivate } from "../api/use-activate";
 import { useLinkToken } from "../../../lib/use-link-token";
+import { useMe } from "../../../lib/api/use-me";
+import { useResendActivation } from "../../../lib/api/use-resend-activation";
+import { paths } from "../../../app/paths";
+import { useErrorText } from "../../../lib/errors";
+
+/** What /activate tells /activate/done (history state): the link had been used already. */
+interface ActivateDoneState {
+  alreadyConfirmed?: boolean;
+}
 
 /**
  * The e-mail link lands here with ?token=…; the token is posted (a GET never changes state)
- * and the member goes on to /activate/done or /activate/error (§2, §4).
+ * and the member goes on to /activate/done or /activate/error (§2, §4). A link opened again once
+ * the address is confirmed (a mail client's preview, a second tap) lands on /activate/done too,
+ * saying it is already confirmed (docs/decisions.md "Confirmation links opened twice").
  */
 export function ActivatePage() {
   const token = useLinkToken();
@@ -25,7 +36,11 @@ export function ActivatePage() {
     activate.mutate(
       { token },
       {
-        onSuccess: () => navigate("/activate/done", { replace: true }),
+        onSuccess: (res) =>
+          navigate(paths.activateDone, {
+            replace: true,
+            state: { alreadyConfirmed: res.alreadyConfirmed } satisfies ActivateDoneState,
+          }),
         onError: () => navigate("/activate/error", { replace: true }),
       },
     );
@@ -44,6 +59,7 @@ export function ActivatePage() {
 }
 
 export function ActivateDonePage() {
+  const already = (useLocation().state as ActivateDoneState | null)?.alreadyConfirmed === true;
   return (
     <Card className="auth-card shadow-sm text-center">
       <Card.Body className="p-4">
@@ -51,10 +67,18 @@ export function ActivateDonePage() {
           ✓
         </div>
         <h1 className="h3">
-          <Trans>Your e-mail address is confirmed</Trans>
+          {already ? (
+            <Trans>Your e-mail address is already confirmed</Trans>
+          ) : (
+            <Trans>Your e-mail address is confirmed</Trans>
+          )}
         </h1>
         <p>
-          <Trans>Your profile is now visible and other members can reply to you.</Trans>
+          {already ? (
+            <Trans>This link has done its work: your profile is visible and other members can reply to you.</Trans>
+          ) : (
+            <Trans>Your profile is now visible and other members can reply to you.</Trans>
+          )}
         </p>
         <Link to="/members" className="btn btn-primary">
           <Trans>Search members</Trans>
@@ -64,7 +88,17 @@ export function ActivateDonePage() {
   );
 }
 
+/**
+ * §2 /activate/error, §8 'Activation failed.': the link is unknown, expired or voided. The way on
+ * is a new link: a member still to confirm gets one here (as the §2 activation reminder's "Send it
+ * again"); a visitor logs in first and comes back here.
+ */
 export function ActivateErrorPage() {
+  const { me, isLoading } = useMe();
+  const resend = useResendActivation();
+  const errorText = useErrorText();
+  const toConfirm = me?.status === "not_confirmed";
+  const email = me?.email ?? "";
   return (
     <Card className="auth-card shadow-sm text-center">
       <Card.Body className="p-4">
@@ -74,7 +108,33 @@ export function ActivateErrorPage() {
         <p>
           <Trans>Link expired or invalid, request a new email.</Trans>
         </p>
-        <Link to="/members" className="btn btn-primary">
+        {isLoading ? null : toConfirm ? (
+          resend.isSuccess ? (
+            <p role="status" className="alert alert-success">
+              <Trans>
+                We sent a new link to <strong className="text-break">{email}</strong>.
+              </Trans>
+            </p>
+          ) : (
+            <div className="d-grid gap-2 mb-2">
+              {resend.error && (
+                <p role="alert" className="alert alert-danger mb-0">
+                  {errorText(resend.error)}
+                </p>
+              )}
+              <Button onClick={() => resend.mutate()} disabled={resend.isPending}>
+                <Trans>Send a new link</Trans>
+              </Button>
+            </div>
+          )
+        ) : !me ? (
+          <div className="d-grid gap-2 mb-2">
+            <Link to={`${paths.login}?next=${encodeURIComponent(paths.activateError)}`} className="btn btn-primary">
+              <Trans>Log in to get a new link</Trans>
+            </Link>
+          </div>
+        ) : null}
+        <Link to={paths.members} className={toConfirm || !me ? "btn btn-link" : "btn btn-primary"}>
           <Trans>Continue</Trans>
         </Link>
       </Card.Body>

@@ -6,7 +6,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useErrorText } from "../../../lib/errors";
 import { useRequestPasswordReset } from "../api/use-request-password-reset";
 import { useCompletePasswordReset } from "../api/use-complete-password-reset";
+import { useCheckPasswordResetLink } from "../api/use-check-password-reset-link";
 import { useLinkToken } from "../../../lib/use-link-token";
+import { LoadingState } from "../../../components/ui/states";
+import { useViewFocus } from "../../../components/layouts/page-shell";
+import type { NoticeState } from "../../../app/url-params";
+import { paths } from "../../../app/paths";
 
 /**
  * §2 /reset-password: the member's e-mail address; a link valid for one hour is mailed. The answer
@@ -82,8 +87,10 @@ interface NewPasswordForm {
 }
 
 /**
- * §2 /reset-password/do?token=…: the new password twice (§5 'The entered passwords are not the
- * same.'), then the member is logged in and taken to the members area.
+ * §2 /reset-password/do?token=…: the link is checked as the page opens, so a used or expired one
+ * says §8 'Link expired or invalid, request a new email.' before anything is typed; then the new
+ * password twice (§5 'The entered passwords are not the same.'), and the member is logged in and
+ * taken to the members area, which says the password is changed.
  */
 export function ResetPasswordDoPage() {
   const { t } = useLingui();
@@ -91,10 +98,50 @@ export function ResetPasswordDoPage() {
   const navigate = useNavigate();
   const complete = useCompletePasswordReset();
   const errorText = useErrorText();
+  const check = useCheckPasswordResetLink(token);
   const { register, handleSubmit, formState, getValues } = useForm<NewPasswordForm>();
   const onSubmit = handleSubmit((values) =>
-    complete.mutate({ token, ...values }, { onSuccess: () => navigate("/members", { replace: true }) }),
+    complete.mutate(
+      { token, ...values },
+      {
+        onSuccess: () =>
+          navigate(paths.members, { replace: true, state: { notice: "password-changed" } satisfies NoticeState }),
+      },
+    ),
   );
+  // A check that could not be made (offline, too many tries) leaves the form: saving says why.
+  const view = token.length < 10 || check.data?.usable === false ? "expired" : check.isPending ? "checking" : "form";
+  // The outcome replaces the checking state: focus moves to its heading, so a screen reader says it.
+  useViewFocus(view);
+  if (view === "checking") {
+    return (
+      <Card className="auth-card mx-auto shadow-sm">
+        <Card.Body className="p-4">
+          <h1 className="h3 mb-3 text-center">
+            <Trans>Choose a new password</Trans>
+          </h1>
+          <LoadingState />
+        </Card.Body>
+      </Card>
+    );
+  }
+  if (view === "expired") {
+    return (
+      <Card className="auth-card mx-auto shadow-sm text-center">
+        <Card.Body className="p-4">
+          <h1 className="h3 mb-3">
+            <Trans>This link can no longer be used</Trans>
+          </h1>
+          <p>
+            <Trans>Link expired or invalid, request a new email.</Trans>
+          </p>
+          <Link to={paths.resetPassword} className="btn btn-primary">
+            <Trans>Request a new link</Trans>
+          </Link>
+        </Card.Body>
+      </Card>
+    );
+  }
   return (
     <Card className="auth-card mx-auto shadow-sm">
       <Card.Body className="p-4">
