@@ -184,6 +184,7 @@ const NO_OTHER_MEMBER = new Set([
   ...["me", "signup", "login", "logout", "activate", "resendActivation", "updateSettings"].map((p) => `accounts.${p}`),
   ...[
     "requestPasswordReset",
+    "checkPasswordResetLink",
     "completePasswordReset",
     "changePassword",
     "requestEmailChange",
