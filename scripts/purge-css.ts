@@ -64,7 +64,7 @@ export function purgeUnusedCss() {
         // Whole families of the components the client uses (their parts are `${prefix}-dialog`, …).
         /^(modal|alert|dropdown|nav|card|form|btn|badge|spinner|list-group|table|input-group|toast)(-|$)/,
         /^navbar(-(?!expand)|$)/,
-        /^navbar-expand-md$/, // the top bar collapses below md
+        /^navbar-expand-lg$/, // the top bar collapses below lg (client/components/layouts/top-bar.tsx)
         /^(fade|show|showing|hiding|collapse|collapsing|collapse-horizontal|was-validated|is-valid|is-invalid|active|disabled)$/,
         /^(valid|invalid)-(feedback|tooltip)$/,
         /^(sticky|fixed)-(top|bottom)$/,

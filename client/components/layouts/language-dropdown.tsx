@@ -12,9 +12,10 @@ import "./language-dropdown.css";
  * §2 language dropdown: the languages of the visitor's country (§2 "Language choices by country",
  * client/lib/languages.ts), with the current and the browser language always, all seven when a
  * logged-out visitor chose another country than the detected one; and a link to /lang-config.
- * §4: a change while logged in is saved to the account.
+ * §4: a change while logged in is saved to the account. `onChosen` runs on a choice (the top bar
+ * closes its phone menu).
  */
-export function LanguageDropdown({ loggedIn }: { loggedIn: boolean }) {
+export function LanguageDropdown({ loggedIn, onChosen }: { loggedIn: boolean; onChosen?: () => void }) {
   const { i18n, t } = useLingui();
   const save = useUpdateSettings();
   const visitor = useSiteVisitor();
@@ -27,6 +28,7 @@ export function LanguageDropdown({ loggedIn }: { loggedIn: boolean }) {
     browserLanguage: typeof navigator === "undefined" ? null : navigator.language,
   });
   const choose = async (locale: Locale) => {
+    onChosen?.();
     await activateLocale(locale);
     if (loggedIn) save.mutate({ language: locale });
   };
