@@ -691,3 +691,72 @@ test("on a phone, Messages and Likes are reachable without opening the menu", as
   await page.screenshot({ path: "test-results/a11y-phone-top-bar.png" });
   await context.close();
 });
+
+/**
+ * Runs in the page. WCAG 2.2 1.4.11: the border of each enabled text field, select, and unchecked
+ * checkbox, radio or switch against the colour behind the control (the first opaque background
+ * among its ancestors), 3:1 at least.
+ * @returns one line per control below 3:1, empty when all pass.
+ */
+function controlBoundariesBelow3To1(): string[] {
+  const channels = (rgb: string) => (rgb.match(/[\d.]+/g) ?? []).map(Number);
+  const luminance = (rgb: string) => {
+    const [r, g, b] = channels(rgb)
+      .slice(0, 3)
+      .map((c) => {
+        const v = c / 255;
+        return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const ratio = (a: string, b: string) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi! + 0.05) / (lo! + 0.05);
+  };
+  const opaque = (color: string) => (channels(color)[3] ?? 1) === 1;
+  const failures: string[] = [];
+  const controls = document.querySelectorAll<HTMLInputElement>(
+    ".form-control:not(:disabled), .form-select:not(:disabled), .form-check-input:not(:disabled):not(:checked)",
+  );
+  for (const control of controls) {
+    if (!control.checkVisibility()) continue;
+    let behind = control.parentElement;
+    while (behind && !opaque(getComputedStyle(behind).backgroundColor)) behind = behind.parentElement;
+    const background = behind ? getComputedStyle(behind).backgroundColor : "rgb(255, 255, 255)";
+    const border = getComputedStyle(control).borderTopColor;
+    const contrast = ratio(border, background);
+    if (contrast < 3) {
+      const name = control.labels?.[0]?.textContent ?? control.getAttribute("aria-label") ?? control.name;
+      failures.push(`${control.className} "${name}": ${contrast.toFixed(2)}:1 (${border} on ${background})`);
+    }
+  }
+  return failures;
+}
+
+test("form controls' borders stand out 3:1 from what is behind them: fields, radios, checkboxes, a switch (WCAG 1.4.11)", async ({
+  browser,
+}) => {
+  const { context, page } = await memberPage(browser, viewports.phone);
+  for (const [screen, control] of [
+    ["/members", page.getByLabel("Min age")],
+    ["/settings", page.getByLabel("Old password")],
+    ["/settings/blocked", page.getByLabel("Be invisible")],
+    ["/credits/2", page.getByRole("radio").first()],
+    ["/profile", page.getByRole("checkbox").first()],
+  ] as const) {
+    await page.goto(screen);
+    await expect(control).toBeVisible();
+    expect(await page.evaluate(controlBoundariesBelow3To1), screen).toEqual([]);
+  }
+  // The report dialog's reasons (radios) on a profile.
+  await page.goto("/members");
+  await page.locator('a[href^="/members/"]').first().click();
+  await page
+    .getByRole("button", { name: /^Report/ })
+    .first()
+    .click();
+  const dialog = page.getByRole("dialog", { name: /^Report / });
+  await expect(dialog.getByRole("radio").first()).toBeVisible();
+  expect(await page.evaluate(controlBoundariesBelow3To1), "report dialog").toEqual([]);
+  await context.close();
+});
