@@ -514,7 +514,11 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await expect(log.getByText("Hi! Tea, always. And you?")).toBeVisible();
       await expectNoViolations(page, `${name} ${url}`);
 
-      // The chat's report dialog.
+      // The chat's report dialog (on a phone, from the header's "More actions" menu, scanned open).
+      if (name === "phone") {
+        await page.getByRole("button", { name: "More actions" }).click();
+        await expectNoViolations(page, `${name} ${url} with its More actions menu`);
+      }
       await page.getByRole("button", { name: `Report this chat with ${partner.name}` }).click();
       await expectDialogWithoutViolations(page, `Report ${partner.name}`, `${name} report chat dialog`);
 
@@ -522,6 +526,15 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await ready(page);
       await expect(page.getByRole("link", { name: new RegExp(partner.name) })).toBeVisible();
       await expectNoViolations(page, `${name} /chats with a conversation`);
+      // Removing a chat asks first (UX review #1).
+      await page.getByRole("button", { name: `Remove the chat with ${partner.name}` }).click();
+      const removeDialog = await expectDialogWithoutViolations(
+        page,
+        `Remove the chat with ${partner.name}?`,
+        `${name} remove chat dialog`,
+      );
+      await removeDialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
       await partner.context.close();
       await context.close();
     });

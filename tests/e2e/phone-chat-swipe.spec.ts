@@ -1,12 +1,15 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { AxeBuilder } from "@axe-core/playwright";
-import { logIn, signUp, uniqueEmail } from "./support";
+import crypto from "node:crypto";
+import { confirmedMember, logIn, signUp, trpcCall, uniqueEmail } from "./support";
 
 /**
  * UX review on a phone (390×844, touch) and a laptop (1366×900): the chat's message box grows with
  * what is typed, so a paid message can be read before it is sent, and shrinks back once sent; the
  * chat times are readable (4.5:1); the swipe game's Pass/Like fit the window, and a refused like
  * (an unconfirmed e-mail address) is told where the member is looking, next to the button.
+ * Removing a chat from /chats asks first (review #1); the chat's Report, Block and settings are
+ * words in a "More actions" menu on a phone (review #15), and the message box stays low (#4).
  */
 const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const laptop = { viewport: { width: 1366, height: 900 } };
@@ -49,8 +52,12 @@ test("on a phone the message box grows with a long message, scrolls past 6 lines
   // The buttons beside it stay on the screen.
   await expect(page.getByRole("button", { name: "Send" })).toBeInViewport({ ratio: 1 });
 
-  // Enter sends (the send_with_enter setting); the box is one line again.
+  // Enter sends (the send_with_enter setting); the box is one line again. On a phone the setting
+  // is shown from the header's menu.
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("button", { name: "Chat settings" }).click();
   const sendWithEnter = page.getByLabel("Send with Enter");
+  await expect(sendWithEnter).toBeFocused();
   if (!(await sendWithEnter.isChecked())) await sendWithEnter.check();
   await box.fill(message);
   await box.press("Enter");
@@ -111,4 +118,98 @@ test("the swipe game's card and Pass/Like fit the window on a laptop and a phone
     }
     await context.close();
   }
+});
+
+test("on a phone, removing a chat asks first: Cancel keeps it, Remove takes it off the list until the next message", async ({
+  browser,
+}) => {
+  const me = await confirmedMember(browser, "Rosalind", "female", { viewport: phone.viewport });
+  const [first, second] = [
+    await confirmedMember(browser, "Casimir", "male"),
+    await confirmedMember(browser, "Leopold", "male"),
+  ];
+  for (const writer of [first, second]) {
+    await trpcCall(
+      writer.page,
+      "chats.send",
+      { toProfileId: me.id, clientId: crypto.randomUUID(), body: `Hello from ${writer.name}` },
+      "POST",
+    );
+  }
+  const page = me.page;
+  await page.goto("/chats");
+  const row = (name: string) => page.getByRole("link", { name: new RegExp(`^${name}`) });
+  // Newest first: Leopold, then Casimir.
+  await expect(row("Leopold")).toBeVisible();
+  await expect(row("Casimir")).toBeVisible();
+
+  // One tap on the ✕ only asks; Cancel keeps the chat and gives the focus back to the ✕.
+  const removeLeopold = page.getByRole("button", { name: "Remove the chat with Leopold" });
+  await removeLeopold.click();
+  const dialog = page.getByRole("dialog", { name: "Remove the chat with Leopold?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("the chat comes back as soon as one of you writes again");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row("Leopold")).toBeVisible();
+  await expect(removeLeopold).toBeFocused();
+
+  // Remove takes it off the list; the focus goes to the next chat's link, not to its ✕.
+  await removeLeopold.click();
+  await dialog.getByRole("button", { name: "Remove", exact: true }).click();
+  await expect(row("Leopold")).toHaveCount(0);
+  await expect(row("Casimir")).toBeFocused();
+  await page.reload();
+  await expect(row("Casimir")).toBeVisible();
+  await expect(row("Leopold")).toHaveCount(0);
+
+  // As the dialog said: Leopold writes again and the chat is back.
+  await trpcCall(
+    second.page,
+    "chats.send",
+    { toProfileId: me.id, clientId: crypto.randomUUID(), body: "Still there?" },
+    "POST",
+  );
+  await page.reload();
+  await expect(row("Leopold")).toBeVisible();
+  await Promise.all([me.context.close(), first.context.close(), second.context.close()]);
+});
+
+test("on a phone, a chat's Report, Block and settings are words in its More actions menu, and the message box is low", async ({
+  browser,
+}) => {
+  const other = await confirmedMember(browser, "Ottilie", "female");
+  const me = await confirmedMember(browser, "Gustav", "male", { viewport: { width: 390, height: 500 } });
+  const page = me.page;
+  await page.goto(`/members/${other.id}/chat`);
+  await page.getByLabel("Your message").fill("Hello Ottilie!");
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(page.getByRole("log").getByText("Hello Ottilie!")).toBeVisible();
+
+  // No unexplained icons: one "More actions" button, whose menu names each action in words.
+  await expect(page.getByRole("button", { name: /^Report/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Block/ })).toHaveCount(0);
+  const more = page.getByRole("button", { name: "More actions" });
+  await more.click();
+  await expect(page.getByRole("button", { name: "Report this chat with Ottilie" })).toHaveText("Report");
+  await expect(page.getByRole("button", { name: "Block Ottilie" })).toHaveText("Block");
+  await page.getByRole("button", { name: "Report this chat with Ottilie" }).click();
+  const report = page.getByRole("dialog", { name: "Report Ottilie" });
+  await expect(report).toBeVisible();
+  await report.getByRole("button", { name: "Cancel" }).click();
+  await expect(report).toBeHidden();
+  await more.click();
+  await page.getByRole("button", { name: "Block Ottilie" }).click();
+  const block = page.getByRole("dialog", { name: "Block Ottilie?" });
+  await expect(block).toBeVisible();
+  await block.getByRole("button", { name: "Cancel" }).click();
+  await expect(block).toBeHidden();
+
+  // With the keyboard open (a 500 px high window), the footer is the label line and the box:
+  // the switches wait in the menu, and the conversation keeps most of the room.
+  await expect(page.getByLabel("Send with Enter")).toBeHidden();
+  await expect(page.getByText(/free messages? left/)).toBeVisible();
+  const footer = (await page.locator("footer.chat-footer").boundingBox())!;
+  expect(footer.height).toBeLessThan(100);
+  await Promise.all([me.context.close(), other.context.close()]);
 });

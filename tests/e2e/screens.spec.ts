@@ -126,7 +126,7 @@ test("on a phone, the likes received line up with the page and each card's label
   await context.close();
 });
 
-test("on a phone, a chat's header shows the other member's name and age in full beside Report and Block", async ({
+test("on a phone, a chat's header shows the other member's name and age in full beside its More actions menu", async ({
   browser,
 }) => {
   const phone = { width: 390, height: 844 };
@@ -140,6 +140,8 @@ test("on a phone, a chat's header shows the other member's name and age in full 
   await expect(heading).toBeVisible();
   // Not cut off: the heading's text fits the room it has.
   expect(await heading.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+  // Report and Block are words in the "More actions" menu beside the name (UX review #15).
+  await writer.page.getByRole("button", { name: "More actions" }).click();
   await expect(writer.page.getByRole("button", { name: "Report this chat with Maximiliane" })).toBeVisible();
   await expect(writer.page.getByRole("button", { name: "Block Maximiliane" })).toBeVisible();
   await Promise.all([other.context.close(), writer.context.close()]);

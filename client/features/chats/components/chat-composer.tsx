@@ -19,6 +19,9 @@ const GROWS_BY_ITSELF = typeof CSS !== "undefined" && CSS.supports("field-sizing
  * to false when the text must be given back (refused: nothing sent).
  * `fill` puts a text into the box (an icebreaker; a new `key` each time): nothing is sent.
  * The read-receipts switch shows when `readReceipts` is given.
+ * On a phone the footer is kept low (UX review #4, the keyboard leaves little room): the label,
+ * the price and the count share one line, and the two switches show when `optionsOpen` (the
+ * header's "Chat settings", ChatHeaderActions).
  */
 export function ChatComposer({
   conversationId,
@@ -30,10 +33,12 @@ export function ChatComposer({
   onSend,
   onOpenGifts,
   fill = null,
+  optionsOpen = false,
   readReceipts,
   onReadReceiptsChange,
 }: {
   fill?: { text: string; key: number } | null;
+  optionsOpen?: boolean;
   readReceipts?: boolean;
   onReadReceiptsChange?: (enabled: boolean) => void;
   conversationId: number | null;
@@ -52,6 +57,11 @@ export function ChatComposer({
   const length = [...draft].length;
   const tooLong = length > maxLength;
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const optionsRef = useRef<HTMLDivElement>(null);
+  // Shown on a phone from the header's menu: the focus goes to its first switch.
+  useEffect(() => {
+    if (optionsOpen) optionsRef.current?.querySelector("input")?.focus();
+  }, [optionsOpen]);
   useEffect(() => {
     if (!fill) return;
     setDraft(fill.text);
@@ -93,25 +103,34 @@ export function ChatComposer({
           void submit();
         }}
       >
+        {/* One line above the box: its visible label, what a message costs and the count. */}
+        <div className="chat-composer-meta d-flex align-items-center flex-wrap column-gap-2 mb-1 small">
+          <Form.Label htmlFor="chat-message" className="mb-0 me-auto">
+            <Trans>Your message</Trans>
+          </Form.Label>
+          <span className="chat-cost text-body-secondary">{costLabel}</span>
+          <span className={tooLong ? "text-danger" : "text-body-secondary"}>
+            <span aria-hidden="true">
+              {length}/{maxLength}
+            </span>
+            <span className="visually-hidden">{t`Characters: ${length} of ${maxLength}`}</span>
+          </span>
+        </div>
         <div className="d-flex gap-2 align-items-end">
-          <Form.Group className="flex-grow-1" controlId="chat-message">
-            <Form.Label className="small mb-1">
-              <Trans>Your message</Trans>
-            </Form.Label>
-            <Form.Control
-              as="textarea"
-              ref={inputRef}
-              rows={1}
-              value={draft}
-              onChange={(e) => {
-                setDraft(e.target.value);
-                notifyTyping();
-              }}
-              onKeyDown={onKeyDown}
-              isInvalid={tooLong}
-              className="chat-input"
-            />
-          </Form.Group>
+          <Form.Control
+            as="textarea"
+            id="chat-message"
+            ref={inputRef}
+            rows={1}
+            value={draft}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              notifyTyping();
+            }}
+            onKeyDown={onKeyDown}
+            isInvalid={tooLong}
+            className="chat-input flex-grow-1"
+          />
           <Button variant="outline-primary" onClick={onOpenGifts} aria-label={t`Give a gift`} title={t`Give a gift`}>
             <GiftIcon size={20} />
           </Button>
@@ -119,7 +138,12 @@ export function ChatComposer({
             <Trans>Send</Trans>
           </Button>
         </div>
-        <div className="d-flex justify-content-between align-items-center mt-1 small text-body-secondary flex-wrap gap-2">
+        {/* The chat's settings: always shown on a wider screen; on a phone, once asked for. */}
+        <div
+          ref={optionsRef}
+          id="chat-options"
+          className={`${optionsOpen ? "d-flex" : "d-none d-sm-flex"} flex-wrap column-gap-4 mt-1 small text-body-secondary`}
+        >
           <Form.Check
             type="switch"
             id="send-with-enter"
@@ -136,13 +160,6 @@ export function ChatComposer({
               onChange={(e) => onReadReceiptsChange?.(e.target.checked)}
             />
           )}
-          <span className="chat-cost">{costLabel}</span>
-          <span className={tooLong ? "text-danger" : ""}>
-            <span aria-hidden="true">
-              {length}/{maxLength}
-            </span>
-            <span className="visually-hidden">{t`Characters: ${length} of ${maxLength}`}</span>
-          </span>
         </div>
       </Form>
     </footer>

@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
 import { Avatar } from "../../../components/ui/avatar";
 import { FictionalBadge } from "../../../components/ui/fictional-badge";
-import { BlockMemberButton, blockedState } from "../../../components/block-member-button";
+import { blockedState } from "../../../components/block-member-button";
 import { ErrorState, LoadingState } from "../../../components/ui/states";
 import { PremiumOnlyModal } from "../../../components/ui/credits-modals";
 import { useMe } from "../../../lib/api/use-me";
@@ -17,7 +17,7 @@ import type { GiftKey } from "../gifts";
 import { NotEnoughCreditsModal } from "./not-enough-credits-modal";
 import { GiftPicker } from "./gift-picker";
 import { MessageList } from "./message-list";
-import { ReportChatButton } from "./message-safety";
+import { ChatHeaderActions } from "./chat-header-actions";
 import { ChatComposer } from "./chat-composer";
 import { IcebreakerModal } from "./icebreaker-modal";
 import { useReadReceipts } from "../api/use-read-receipts";
@@ -56,6 +56,8 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
   const setReadReceipts = useSetReadReceipts();
   const [fill, setFill] = useState<{ text: string; key: number } | null>(null);
   const [icebreakerOpen, setIcebreakerOpen] = useState(false);
+  // On a phone the composer's switches are shown from the header's menu (UX review #4).
+  const [optionsOpen, setOptionsOpen] = useState(false);
   const pickedOpener = useRef<string | null>(null);
   const name = profile.deleted ? t`Deleted member` : profile.name;
 
@@ -131,16 +133,18 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
           </div>
           {profile.fictional && <FictionalBadge compact />}
         </div>
-        {!profile.deleted && (
-          <BlockMemberButton
-            profileId={profile.id}
-            name={profile.name}
-            className={chat.conversationId === null ? "ms-auto flex-shrink-0" : "flex-shrink-0 order-last"}
-            iconOnPhone
+        {/* A deleted member can no longer be blocked; the chat can still be reported. */}
+        {(!profile.deleted || chat.conversationId !== null) && (
+          <ChatHeaderActions
+            blockProfileId={profile.deleted ? null : profile.id}
+            name={name}
+            conversationId={chat.conversationId}
+            chatSettings={
+              profile.deleted ? undefined : { open: optionsOpen, onToggle: () => setOptionsOpen((o) => !o) }
+            }
             onBlocked={() => navigate("/chats", { replace: true, state: blockedState(name) })}
           />
         )}
-        {chat.conversationId !== null && <ReportChatButton conversationId={chat.conversationId} otherName={name} />}
       </header>
 
       <div
@@ -199,6 +203,7 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
           onSend={(text) => onSend(text)}
           onOpenGifts={() => setGiftsOpen(true)}
           fill={fill}
+          optionsOpen={optionsOpen}
           readReceipts={receiptsSetting.data?.enabled}
           onReadReceiptsChange={(enabled) => setReadReceipts.mutate({ enabled })}
         />

@@ -64,35 +64,6 @@ export function ReportMessageButton({
   );
 }
 
-/** "Report" in a chat's header: reports the whole conversation (its latest messages are kept). */
-export function ReportChatButton({ conversationId, otherName }: { conversationId: number; otherName: string }) {
-  const { t } = useLingui();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button
-        variant="outline-secondary"
-        size="sm"
-        className="ms-auto flex-shrink-0"
-        onClick={() => setOpen(true)}
-        aria-label={t`Report this chat with ${otherName}`}
-      >
-        {/* On a phone an icon (a flag), so the name in the header keeps its room. */}
-        <svg className="d-sm-none" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-          <path fill="currentColor" d="M5 2h2v1h12l-2.5 5L19 13H7v9H5V2Zm2 3v6h8.76l-1.5-3 1.5-3H7Z" />
-        </svg>
-        <span className="d-none d-sm-inline">{t`Report`}</span>
-      </Button>
-      <ReportDialog
-        show={open}
-        onHide={() => setOpen(false)}
-        target={{ subject: "chat", conversationId }}
-        title={t`Report ${otherName}`}
-      />
-    </>
-  );
-}
-
 function ShieldIcon() {
   return (
     <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" className="me-1 align-text-bottom">
