@@ -39,6 +39,11 @@ test("a new member goes through the signup steps, skipping some, and lands on th
   expect([6, 7]).toContain(total);
   const pushStep = total === 7;
   await expect(progress).toHaveAttribute("aria-valuetext", `Step 2 of ${total}`);
+  // Saving with no photo chosen says what to do, under the field.
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page.getByLabel("Choose a photo")).toHaveAccessibleDescription(
+    "Choose a photo first, or skip this step.",
+  );
   await page.getByRole("button", { name: "Skip this step" }).click();
 
   // Step 3: the location from the browser's position, through /api/geocode.php.
@@ -51,7 +56,7 @@ test("a new member goes through the signup steps, skipping some, and lands on th
   await page.getByRole("button", { name: "Save and continue" }).click();
 
   // Step 4: personal info, skipped.
-  await expect(page.getByRole("heading", { level: 1, name: "About you" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
   await page.getByRole("button", { name: "Skip this step" }).click();
 
   // Step 5: about me, saved through the profile's own procedure.
@@ -111,7 +116,7 @@ test("each signup step opens at its top with focus on its title, wherever the pr
 
   await scrollToBottom();
   await page.getByRole("button", { name: "Skip this step" }).click();
-  const personal = page.getByRole("heading", { level: 1, name: "About you" });
+  const personal = page.getByRole("heading", { level: 1, name: "Your details" });
   await expect(personal).toBeFocused();
   await expect(personal).toBeInViewport({ ratio: 1 });
 

@@ -178,13 +178,18 @@ function PhotoStep({ onDone }: { onDone: () => void }) {
   const describe = useErrorText();
   const fileInput = useRef<HTMLInputElement>(null);
   const main = photos.data?.photos.find((p) => p.isMain) ?? photos.data?.photos[0];
+  // "Save and continue" with no file chosen: said under the field, not only a focus ring.
+  const [noFile, setNoFile] = useState(false);
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
     const file = fileInput.current?.files?.[0];
     if (!file) {
       if (main) onDone();
-      else fileInput.current?.focus();
+      else {
+        setNoFile(true);
+        fileInput.current?.focus();
+      }
       return;
     }
     upload.mutate(
@@ -214,14 +219,15 @@ function PhotoStep({ onDone }: { onDone: () => void }) {
           type="file"
           accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
           ref={fileInput}
-          isInvalid={!!upload.error}
-          aria-invalid={upload.error ? true : undefined}
-          aria-describedby={upload.error ? "signup-photo-error" : undefined}
+          onChange={() => setNoFile(false)}
+          isInvalid={!!upload.error || noFile}
+          aria-invalid={upload.error || noFile ? true : undefined}
+          aria-describedby={upload.error || noFile ? "signup-photo-error" : undefined}
         />
         {/* A refused upload is told under the field, where the member chose the file. */}
-        {upload.error && (
+        {(upload.error || noFile) && (
           <div id="signup-photo-error" role="alert" className="invalid-feedback d-block">
-            {describe(upload.error)}
+            {upload.error ? describe(upload.error) : <Trans>Choose a photo first, or skip this step.</Trans>}
           </div>
         )}
       </Form.Group>
@@ -400,7 +406,7 @@ function PersonalStep({ profile, onDone }: { profile: OwnProfile; onDone: () => 
   );
   return (
     <Form noValidate onSubmit={onSubmit}>
-      <StepHeading title={<Trans>About you</Trans>}>
+      <StepHeading title={<Trans>Your details</Trans>}>
         <Trans>Tell others a little about yourself. Every field is optional.</Trans>
       </StepHeading>
       {save.error && (
