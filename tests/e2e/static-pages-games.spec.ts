@@ -124,6 +124,14 @@ test("the swipe game by keyboard likes members and shows the §8 daily-limit tex
   await expect(limit).toContainText(/\d{2}:\d{2}:\d{2}/);
   await expect(card).toHaveCount(0);
   await expect(like).toHaveCount(0);
+  // A profile says so as it opens (§8, with the time left), its Like disabled, as the game does.
+  await page.goto(thirdHref!);
+  await expect(page.getByRole("status").filter({ hasText: "You can give out 4 Likes per day." })).toContainText(
+    /\d{2}:\d{2}:\d{2}/,
+  );
+  await expect(page.getByRole("button", { name: "Like", exact: true })).toBeDisabled();
+  await page.goBack();
+  await expect(limit).toContainText(/\d{2}:\d{2}:\d{2}/);
   // The limit screen passes axe as the other screens do (tests/e2e/a11y.spec.ts).
   const axe = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])

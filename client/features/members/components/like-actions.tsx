@@ -1,14 +1,15 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { Alert, Button } from "react-bootstrap";
 import { Plural, Trans } from "@lingui/react/macro";
 import { TRPCClientError } from "@trpc/client";
 import { paths } from "../../../app/paths";
 import { useErrorText } from "../../../lib/errors";
-import { appCodeOf } from "../../../lib/trpc";
+import { appCodeOf, trpc } from "../../../lib/trpc";
 import { useLikeStatus } from "../api/use-like-status";
 import { useLike } from "../api/use-like";
 import { useUnlike } from "../api/use-unlike";
+import { useLikeQuota } from "../api/use-like-quota";
 import { Countdown } from "./countdown";
 
 function secondsUntilReset(err: unknown): number | null {
@@ -19,17 +20,29 @@ function secondsUntilReset(err: unknown): number | null {
 
 /**
  * The profile's actions (§4 likes): Like / Unlike, 'It's a match!' when the like is mutual,
- * the §8 daily-limit message with its countdown when a free member has no likes left, and
- * "Send message" to the chat with the member.
+ * a free member's likes left today (§9, likes.quota), the §8 daily-limit message with its
+ * countdown when none are left (shown as the page opens, with Like disabled, as the swipe game
+ * does; or when a like is refused), and "Send message" to the chat with the member.
  */
 export function LikeActions({ profileId, name }: { profileId: number; name: string }) {
   const status = useLikeStatus(profileId);
+  const quota = useLikeQuota();
+  const utils = trpc.useUtils();
   const like = useLike();
   const unlike = useUnlike();
   const errorText = useErrorText();
   const [refusal, setRefusal] = useState<{ error: unknown; deadlineMs: number | null } | null>(null);
-  const [likesLeft, setLikesLeft] = useState<number | null>(null);
   const liked = status.data?.liked ?? false;
+  // null for a premium member (no daily limit) and while loading.
+  const likesLeft = quota.data?.left ?? null;
+  const { dataUpdatedAt } = quota;
+  const quotaSeconds = quota.data?.secondsUntilReset;
+  const renewsAtMs = useMemo(
+    () => (quotaSeconds === undefined ? null : dataUpdatedAt + quotaSeconds * 1000),
+    [dataUpdatedAt, quotaSeconds],
+  );
+  // No like left today and this member not liked: said before the member tries (§8 wording).
+  const outOfLikes = !liked && likesLeft === 0 && refusal === null;
   const busy = like.isPending || unlike.isPending || status.isLoading;
 
   const toggle = () => {
@@ -41,10 +54,18 @@ export function LikeActions({ profileId, name }: { profileId: number; name: stri
     like.mutate(
       { profileId },
       {
-        onSuccess: (r) => setLikesLeft(r.likesLeftToday),
+        onSuccess: (r) => {
+          const left = r.likesLeftToday;
+          // A refetch under way may have read the count before this like: cancelled first.
+          if (left !== null)
+            void utils.likes.quota
+              .cancel()
+              .then(() => utils.likes.quota.setData(undefined, (old) => (old ? { ...old, left } : old)));
+        },
         onError: (error) => {
           const s = appCodeOf(error) === "DAILY_LIKES_EXHAUSTED" ? secondsUntilReset(error) : null;
           setRefusal({ error, deadlineMs: s === null ? null : Date.now() + s * 1000 });
+          if (s !== null) void utils.likes.quota.invalidate();
         },
       },
     );
@@ -58,7 +79,7 @@ export function LikeActions({ profileId, name }: { profileId: number; name: stri
           size="lg"
           className="member-like-btn"
           onClick={toggle}
-          disabled={busy}
+          disabled={busy || outOfLikes}
         >
           <span aria-hidden="true" className="me-2">
             {liked ? "♥" : "♡"}
@@ -85,12 +106,23 @@ export function LikeActions({ profileId, name }: { profileId: number; name: stri
             <Trans>{name} likes you. Like back to make it a match!</Trans>
           </p>
         ) : null}
-        {likesLeft !== null && !status.data?.match && (
+        {likesLeft !== null && !outOfLikes && !status.data?.match && (
           <p className="small text-body-secondary mt-2 mb-0">
             <Plural value={likesLeft} one="# like left today" other="# likes left today" />
           </p>
         )}
       </div>
+      {outOfLikes && quota.data && (
+        <Alert variant="warning" className="mt-3 mb-0" role="status">
+          {errorText({ appCode: "DAILY_LIKES_EXHAUSTED", details: { limit: quota.data.limit } })}
+          {renewsAtMs !== null && <Countdown deadlineMs={renewsAtMs} />}
+          <div className="mt-2">
+            <Link to={paths.premium} className="alert-link">
+              <Trans>Get Premium for unlimited likes</Trans>
+            </Link>
+          </div>
+        </Alert>
+      )}
       {(refusal || unlike.error) && (
         <Alert variant="warning" className="mt-3 mb-0" role="alert">
           {errorText(refusal?.error ?? unlike.error)}
