@@ -1,5 +1,5 @@
 import { test, expect, type Browser, type Page } from "@playwright/test";
-import { gotoLive, liveStreamStarted, logIn, readMailLink, signUp, uniqueEmail } from "./support";
+import { confirmedMember, gotoLive, liveStreamStarted, logIn, readMailLink, signUp, uniqueEmail } from "./support";
 
 /**
  * The site's main job end to end (issue: main job): two new members sign up and confirm by the
@@ -146,4 +146,33 @@ test("a member with credits sees the balance fall by message_credits per message
   await page.getByRole("button", { name: "Send" }).click();
   await expect(balance).toHaveText(`${before - 20} credits`);
   await expect(otherBalance).toHaveText(`${before - 20} credits`);
+});
+
+test("a free member who started the §9 number of conversations is told so as a new chat opens, not after writing", async ({
+  browser,
+}) => {
+  const { context, page } = await confirmedMember(browser, "Fay", "female");
+  await gotoLive(page, "/members");
+  const cards = page.getByRole("list", { name: "Search results" }).getByRole("link");
+  await expect(cards.first()).toBeVisible();
+  const hrefs = [...new Set(await cards.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? "")))]
+    .filter((h) => /^\/members\/\d+$/.test(h))
+    .slice(0, 3);
+  expect(hrefs).toHaveLength(3);
+  for (const href of hrefs.slice(0, 2)) {
+    await page.goto(`${href}/chat`);
+    await page.getByLabel("Your message").fill("Hello there!");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("log").getByText("Hello there!")).toBeVisible();
+  }
+  await page.goto(`${hrefs[2]}/chat`);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Free members may start 2 conversations. Get Premium to start more." }),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Get Premium" }).last()).toHaveAttribute("href", "/credits");
+  await expect(page.getByLabel("Your message")).toHaveCount(0);
+  // A conversation already begun goes on as before.
+  await page.goto(`${hrefs[0]}/chat`);
+  await expect(page.getByLabel("Your message")).toBeVisible();
+  await context.close();
 });

@@ -113,6 +113,23 @@ describe("sending paid messages (§1, §4, §9)", () => {
     expect((await a.api.chats.withProfile({ profileId: b.id })).conversationId).toBeNull();
   });
 
+  it("a free member who started the §9 number of conversations is told before writing a new one; not in the ones begun", async () => {
+    const a = await member();
+    const [b, c, d] = [await member(), await member(), await member()];
+    expect((await a.api.chats.withProfile({ profileId: b.id })).startLimit).toBeNull();
+    await send(a, b);
+    await send(a, c);
+    // The third would be refused (CONVERSATION_LIMIT): the chat says so as it opens.
+    expect((await a.api.chats.withProfile({ profileId: d.id })).startLimit).toBe(2);
+    expect(appCodeOf(await failureOf(send(a, d)))).toBe("CONVERSATION_LIMIT");
+    // A conversation already begun goes on; a premium member starts any number.
+    expect((await a.api.chats.withProfile({ profileId: b.id })).startLimit).toBeNull();
+    const premium = await member({ paid: true, credits: 100 });
+    await send(premium, b);
+    await send(premium, c);
+    expect((await premium.api.chats.withProfile({ profileId: d.id })).startLimit).toBeNull();
+  });
+
   it("a retry with the same clientId returns the first message and charges once", async () => {
     const a = await member({ paid: true, credits: 100 });
     const b = await member();

@@ -59,7 +59,7 @@ export async function deleteConversationsOfPair(tx: Tx, a: number, b: number): P
  * Conversations `userId` started (free members may start 2, §9): those there are, and those a block
  * deleted (users.deleted_started_conversations).
  */
-export async function countConversationsStartedBy(tx: Tx, userId: number): Promise<number> {
+export async function countConversationsStartedBy(tx: DB | Tx, userId: number): Promise<number> {
   const row = await tx
     .selectFrom("users")
     .select((eb) => [

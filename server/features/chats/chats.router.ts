@@ -21,7 +21,7 @@ export const chatsRouter = router({
   list: memberProcedure.query(({ ctx }) => chats.listChats(ctx.deps, ctx.member.id)),
   withProfile: memberProcedure
     .input(ProfileIdInput)
-    .query(({ ctx, input }) => chats.getChatWith(ctx.deps, ctx.member.id, input.profileId)),
+    .query(({ ctx, input }) => chats.getChatWith(ctx.deps, ctx.member, input.profileId)),
   conversation: memberProcedure
     .input(ConversationInput)
     .query(({ ctx, input }) => chats.getConversation(ctx.deps, ctx.member.id, input)),

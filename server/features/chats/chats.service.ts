@@ -500,10 +500,15 @@ export function countUnread(deps: AppDeps, userId: number): Promise<number> {
 
 /**
  * A conversation with the member `profileId` (§2 /members/{id}/chat): the other profile, the
- * conversation id (null before the first message) and what sending costs the caller.
+ * conversation id (null before the first message), and `startLimit`: the §9 number of
+ * conversations a free member may start, when the caller is a free member who has started that
+ * many and this chat has not begun (its first message would be refused with CONVERSATION_LIMIT),
+ * else null. The client then says so instead of offering the composer; the send still decides.
+ * @param member the caller: id and whether premium (premium members start any number).
  * @throws NotFoundError when the member does not exist; BlockedError when either blocked the other.
  */
-export async function getChatWith(deps: AppDeps, userId: number, profileId: number) {
+export async function getChatWith(deps: AppDeps, member: { id: number; paidUser: boolean }, profileId: number) {
+  const userId = member.id;
   if (profileId === userId) throw new NotFoundError("This member could not be found.");
   await assertNotBlocked(deps.db, userId, profileId);
   const conv = await repo.findConversationByPair(deps.db, userId, profileId);
@@ -511,7 +516,15 @@ export async function getChatWith(deps: AppDeps, userId: number, profileId: numb
   const profiles = await getProfileSummaries(deps.db, userId, [profileId], conv ? new Set([profileId]) : undefined);
   const profile = profiles.get(profileId);
   if (!profile) throw new NotFoundError("This member could not be found.");
-  return { conversationId: conv?.id ?? null, profile };
+  const limitReached =
+    !conv &&
+    !member.paidUser &&
+    (await repo.countConversationsStartedBy(deps.db, userId)) >= MAX_STARTED_CONVERSATIONS_FREE;
+  return {
+    conversationId: conv?.id ?? null,
+    profile,
+    startLimit: limitReached ? MAX_STARTED_CONVERSATIONS_FREE : null,
+  };
 }
 
 /**

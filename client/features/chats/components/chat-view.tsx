@@ -37,7 +37,16 @@ export type ChatProfile = RouterOutputs["chats"]["withProfile"]["profile"];
  * A member purged after the §4 deletion window (profile.deleted, issue 9) shows as "Deleted
  * member" without a profile link, and a note replaces the composer (the server refuses sends).
  */
-export function ChatView({ profile, conversationId }: { profile: ChatProfile; conversationId: number | null }) {
+export function ChatView({
+  profile,
+  conversationId,
+  startLimit = null,
+}: {
+  profile: ChatProfile;
+  conversationId: number | null;
+  /** chats.withProfile startLimit: a free member may not start this chat (§9); said instead of the composer. */
+  startLimit?: number | null;
+}) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const { me } = useMe();
@@ -158,7 +167,7 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
           <LoadingState />
         ) : conversation.error ? (
           <ErrorState message={errorText(conversation.error)} onRetry={() => void conversation.refetch()} />
-        ) : chat.messages.length === 0 && chat.pending.length === 0 ? (
+        ) : chat.messages.length === 0 && chat.pending.length === 0 && startLimit === null ? (
           <div className="text-center text-body-secondary my-5">
             <p>
               <Trans>Say hello to {profile.name}!</Trans>
@@ -188,6 +197,14 @@ export function ChatView({ profile, conversationId }: { profile: ChatProfile; co
         <p className="chat-deleted-note text-center text-body-secondary small px-3 py-3 mb-0 bg-white border-top">
           <Trans>This member deleted their account. You can read your conversation, but not reply.</Trans>
         </p>
+      ) : startLimit !== null && chat.conversationId === null ? (
+        // §9: a free member who started their conversations learns it before writing, not after.
+        <div className="text-center px-3 py-4 mb-0 bg-white border-top" role="status">
+          <p className="mb-3">{errorText({ appCode: "CONVERSATION_LIMIT", details: { limit: startLimit } })}</p>
+          <Link to="/credits" className="btn btn-primary">
+            <Trans>Get Premium</Trans>
+          </Link>
+        </div>
       ) : (
         <ChatComposer
           conversationId={chat.conversationId}

@@ -23,5 +23,12 @@ export function MemberChatPage() {
   const errorText = useErrorText();
   if (chat.isLoading) return <LoadingState />;
   if (!chat.data) return <ErrorState message={errorText(chat.error)} />;
-  return <ChatView key={id} profile={chat.data.profile} conversationId={chat.data.conversationId} />;
+  return (
+    <ChatView
+      key={id}
+      profile={chat.data.profile}
+      conversationId={chat.data.conversationId}
+      startLimit={chat.data.startLimit}
+    />
+  );
 }
