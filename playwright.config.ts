@@ -73,6 +73,8 @@ export default defineConfig({
       RATE_LIMIT_SIGNUP_EMAIL: "1000/3600",
       RATE_LIMIT_MAIL_IP: "1000/3600",
       RATE_LIMIT_LOGIN_IP: "1000/900",
+      // Visitors' searches and lander photos, all from 127.0.0.1 too (the limit has its own tests).
+      RATE_LIMIT_SEARCH_IP: "1000/60",
       // tests/e2e/pwa-push.spec.ts: its local push service is http on 127.0.0.1 (issue 11).
       PUSH_ALLOW_LOOPBACK_HTTP: "true",
       // tests/e2e/signup-steps.spec.ts visits from a Belgian address given in X-Forwarded-For, as a

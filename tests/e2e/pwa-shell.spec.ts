@@ -306,8 +306,18 @@ test("§4 polling while the socket is down: the first poll 5 s after load, then 
 
 test("§4 no polling while the live socket is open; once it drops, polling every 60 s", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const { polls, pass, socketOpen, dropSocket } = await pollingPage(context, { pushSubscribed: false, socket: "open" });
-  await expect.poll(socketOpen).toBe(true);
+  const { page, polls, pass, socketOpen, dropSocket } = await pollingPage(context, {
+    pushSubscribed: false,
+    socket: "open",
+  });
+  // The live stream's component is loaded lazily and React may reveal it on a timer (its Suspense
+  // throttle): let page time pass while waiting, 100 ms a look, far below the first poll's 5 s.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(100);
+      return socketOpen();
+    })
+    .toBe(true);
   // The live stream's start reads the account back once (app/live-member.tsx onStarted): a resync,
   // not a poll. It may land a moment after the socket opens.
   await expect.poll(polls).toBe(1);
