@@ -57,6 +57,21 @@ describe("landers show only visible members to visitors", () => {
       [visible.id, fictional.id].sort((a, b) => a - b),
     );
     expect((await visitor.trpc.landers.photos.query({ count: 1 })).items).toHaveLength(1);
+    // The newest active members have no photo yet (new sign-ups): the cards asked for are still
+    // found among older members (it once read 4 candidates per card and filtered after: empty).
+    const newcomers = await Promise.all(Array.from({ length: 6 }, () => member()));
+    await t.server.deps.db
+      .updateTable("profiles")
+      .set({ last_active: new Date(Date.now() + 60_000) })
+      .where(
+        "id",
+        "in",
+        newcomers.map((m) => m.id),
+      )
+      .execute();
+    const one = await visitor.trpc.landers.photos.query({ count: 1 });
+    expect(one.items).toHaveLength(1);
+    expect([visible.id, visibleMale.id, fictional.id]).toContain(one.items[0]?.id);
 
     expect((await visitor.trpc.landers.member.query({ id: visible.id })).name).toBe(visible.name);
     for (const hidden of [unconfirmed, invisible, suspended, banned, deleting]) {

@@ -97,6 +97,11 @@ export interface SearchFilters {
   bornOnOrBefore?: string;
   /** Born after this date (YYYY-MM-DD): at most the maximum age. */
   bornAfter?: string;
+  /**
+   * Only members with an active main photo (the landers, issue 11): checked in the query, one
+   * probe of photos_one_main_idx per candidate, so a page is never short for members without one.
+   */
+  withMainPhoto?: boolean;
 }
 
 /**
@@ -137,6 +142,10 @@ function searchWhere<O>(qb: SelectQueryBuilder<Database, "profiles", O>, f: Sear
   if (f.region !== undefined) q = q.where("profiles.region", "=", f.region);
   if (f.bornOnOrBefore !== undefined) q = q.where("profiles.birth_date", "<=", f.bornOnOrBefore);
   if (f.bornAfter !== undefined) q = q.where("profiles.birth_date", ">", f.bornAfter);
+  if (f.withMainPhoto)
+    q = q.where(
+      sql<boolean>`exists (select 1 from photos where photos.profile_id = profiles.id and photos.is_main and photos.status = 'active')`,
+    );
   return q;
 }
 

@@ -37,9 +37,6 @@ function toPublicCard(p: ProfileSummary): PublicProfileCard {
   };
 }
 
-/** How many candidates are read per card wanted: members without a main photo are skipped. */
-const CANDIDATES_PER_CARD = 4;
-
 /**
  * Up to `limit` visible members with a main photo, newest active first.
  * @param input.limit 1–24 cards; input.gender only that gender (none: both).
@@ -52,10 +49,11 @@ export async function listPublicProfiles(
   input: { limit: number; gender?: "male" | "female" },
   viewerId: number | null = null,
 ): Promise<PublicProfileCard[]> {
-  const rows = await searchProfiles(deps.db, { viewerId, gender: input.gender }, 0, input.limit * CANDIDATES_PER_CARD);
+  // Members without a main photo are left out in the query itself: filtered after a limit, a
+  // site's newest members (who often have no photo yet) could leave a short or empty list.
+  const rows = await searchProfiles(deps.db, { viewerId, gender: input.gender, withMainPhoto: true }, 0, input.limit);
   return rows
     .filter((r) => r.main_filename !== null && isVisibleTo(viewerId ?? VISITOR_ID, r))
-    .slice(0, input.limit)
     .map((r) => toPublicCard(toProfileSummary(r, null)));
 }
 
