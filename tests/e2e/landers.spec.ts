@@ -129,6 +129,28 @@ test("the signup modal (§2): opened from the home page, not closed by Escape on
   await context.close();
 });
 
+test("the signup modal fits a laptop's window whole, and in a short window keeps its title and close button while the form scrolls", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.getByRole("link", { name: "Sign up free" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create your free account" });
+  await expect(dialog.getByRole("button", { name: "Create my free account" })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole("link", { name: "terms" })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByLabel("E-mail")).toBeInViewport({ ratio: 1 });
+  // A short window: the end of the form is reached by scrolling inside the dialog; the title and
+  // the close button stay in view.
+  await page.setViewportSize({ width: 800, height: 500 });
+  const submit = dialog.getByRole("button", { name: "Create my free account" });
+  await submit.scrollIntoViewIfNeeded();
+  await expect(submit).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole("heading", { name: "Create your free account" })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeInViewport({ ratio: 1 });
+  await context.close();
+});
+
 test("on a phone, opening signup goes to the signup page (§2 opening rule)", async ({ browser }) => {
   const context = await browser.newContext({ viewport: phone });
   const page = await context.newPage();

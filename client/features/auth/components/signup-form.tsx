@@ -33,8 +33,11 @@ function ageOn(iso: string, now = new Date()): number {
  * validated with the §5 rules and messages before it is sent; the server checks them again.
  * A did-you-mean suggestion is offered for mistyped e-mail domains (mailcheck). When the site's
  * §4 signups policy keeps signups closed for this visitor, the invite-only notice shows instead.
+ * `twoColumns`: the fields two a row from the lg breakpoint (the desktop modal, 800 px wide, whose
+ * one column would be taller than a laptop's window); the order of the fields, and so of Tab, is
+ * the same either way.
  */
-export function SignupForm({ onDone }: { onDone: () => void }) {
+export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void; twoColumns?: boolean }) {
   const { t, i18n } = useLingui();
   const signup = useSignup(onDone);
   const visitor = useSiteVisitor();
@@ -100,6 +103,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
     signup.mutate({ ...values, signup_message: values.signup_message || undefined, language: i18n.locale as "en" }),
   );
   const emailTaken = appCodeOf(signup.error) === "EMAIL_EXISTS";
+  const wide = twoColumns ? 6 : undefined;
   // §4 invite-only mode: the notice instead of the form (the server refuses such a signup anyway).
   if (visitor.data?.signupsOpen === false || appCodeOf(signup.error) === "SIGNUPS_CLOSED")
     return <SignupsClosedNotice />;
@@ -123,55 +127,61 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
           )}
         </Alert>
       )}
-      <Form.Group className="mb-3" controlId="signup-email">
-        <Form.Label>
-          <Trans>E-mail</Trans>
-        </Form.Label>
-        <Form.Control
-          type="email"
-          autoComplete="email"
-          isInvalid={!!errors.email}
-          {...register("email", { onBlur: checkEmail })}
-        />
-        <Form.Control.Feedback type="invalid">{errors.email?.message}</Form.Control.Feedback>
-        {suggestion && (
-          <Form.Text role="status">
-            <Trans>Did you mean</Trans>{" "}
-            <Button
-              variant="link"
-              className="p-0 align-baseline"
-              onClick={() => {
-                setValue("email", suggestion, { shouldValidate: true });
-                setSuggestion(null);
-              }}
-            >
-              {suggestion}
-            </Button>
-            ?
-          </Form.Text>
-        )}
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="signup-name">
-        <Form.Label>
-          <Trans>Name</Trans>
-        </Form.Label>
-        <Form.Control autoComplete="nickname" isInvalid={!!errors.name} {...register("name")} />
-        <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="signup-password">
-        <Form.Label>
-          <Trans>Password</Trans>
-        </Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          isInvalid={!!errors.password}
-          {...register("password")}
-        />
-        <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
-      </Form.Group>
       <Row>
-        <Col xs={12} sm={6}>
+        <Col xs={12} lg={wide}>
+          <Form.Group className="mb-3" controlId="signup-email">
+            <Form.Label>
+              <Trans>E-mail</Trans>
+            </Form.Label>
+            <Form.Control
+              type="email"
+              autoComplete="email"
+              isInvalid={!!errors.email}
+              {...register("email", { onBlur: checkEmail })}
+            />
+            <Form.Control.Feedback type="invalid">{errors.email?.message}</Form.Control.Feedback>
+            {suggestion && (
+              <Form.Text role="status">
+                <Trans>Did you mean</Trans>{" "}
+                <Button
+                  variant="link"
+                  className="p-0 align-baseline"
+                  onClick={() => {
+                    setValue("email", suggestion, { shouldValidate: true });
+                    setSuggestion(null);
+                  }}
+                >
+                  {suggestion}
+                </Button>
+                ?
+              </Form.Text>
+            )}
+          </Form.Group>
+        </Col>
+        <Col xs={12} lg={wide}>
+          <Form.Group className="mb-3" controlId="signup-name">
+            <Form.Label>
+              <Trans>Name</Trans>
+            </Form.Label>
+            <Form.Control autoComplete="nickname" isInvalid={!!errors.name} {...register("name")} />
+            <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
+          </Form.Group>
+        </Col>
+        <Col xs={12} lg={wide}>
+          <Form.Group className="mb-3" controlId="signup-password">
+            <Form.Label>
+              <Trans>Password</Trans>
+            </Form.Label>
+            <Form.Control
+              type="password"
+              autoComplete="new-password"
+              isInvalid={!!errors.password}
+              {...register("password")}
+            />
+            <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
+          </Form.Group>
+        </Col>
+        <Col xs={12} sm={6} lg={wide}>
           <Form.Group className="mb-3" controlId="signup-dob">
             <Form.Label>
               <Trans>Date of birth</Trans>
@@ -180,7 +190,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
             <Form.Control.Feedback type="invalid">{errors.date_of_birth?.message}</Form.Control.Feedback>
           </Form.Group>
         </Col>
-        <Col xs={12} sm={6}>
+        <Col xs={12} sm={6} lg={wide}>
           <Form.Group className="mb-3" controlId="signup-gender">
             <Form.Label>
               <Trans>I am</Trans>
@@ -195,29 +205,31 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
             <Form.Control.Feedback type="invalid">{errors.gender?.message}</Form.Control.Feedback>
           </Form.Group>
         </Col>
+        <Col xs={12} lg={wide}>
+          <Form.Group className="mb-3" controlId="signup-country">
+            <Form.Label>
+              <Trans>Country</Trans>
+            </Form.Label>
+            <Form.Select
+              isInvalid={!!errors.country}
+              aria-describedby={errors.country ? "signup-country-error" : undefined}
+              {...register("country")}
+            >
+              <option value="" disabled>
+                {t`Choose your country`}
+              </option>
+              {COUNTRIES.map((c) => (
+                <option key={c} value={c}>
+                  {countryName(c, i18n.locale)}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Control.Feedback type="invalid" id="signup-country-error">
+              {errors.country?.message}
+            </Form.Control.Feedback>
+          </Form.Group>
+        </Col>
       </Row>
-      <Form.Group className="mb-3" controlId="signup-country">
-        <Form.Label>
-          <Trans>Country</Trans>
-        </Form.Label>
-        <Form.Select
-          isInvalid={!!errors.country}
-          aria-describedby={errors.country ? "signup-country-error" : undefined}
-          {...register("country")}
-        >
-          <option value="" disabled>
-            {t`Choose your country`}
-          </option>
-          {COUNTRIES.map((c) => (
-            <option key={c} value={c}>
-              {countryName(c, i18n.locale)}
-            </option>
-          ))}
-        </Form.Select>
-        <Form.Control.Feedback type="invalid" id="signup-country-error">
-          {errors.country?.message}
-        </Form.Control.Feedback>
-      </Form.Group>
       <Form.Group className="mb-4" controlId="signup-message">
         <Form.Label>
           <Trans>About me (optional)</Trans>

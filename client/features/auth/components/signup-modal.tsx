@@ -17,6 +17,10 @@ export function SignupModal({ onClose, onDone }: { onClose: () => void; onDone: 
       show
       onHide={onClose}
       centered
+      // Wide, in two columns, from lg up (a laptop's window holds it whole); and scrollable, so
+      // in a short window the title and close button stay while the form scrolls under them.
+      size="lg"
+      scrollable
       backdrop={inProgress ? "static" : true}
       keyboard={!inProgress}
       aria-labelledby="signup-modal-title"
@@ -31,7 +35,7 @@ export function SignupModal({ onClose, onDone }: { onClose: () => void; onDone: 
         <p className="text-body-secondary">
           <Trans>Meet singles near you in minutes.</Trans>
         </p>
-        <SignupForm onDone={onDone} />
+        <SignupForm onDone={onDone} twoColumns />
       </Modal.Body>
     </Modal>
   );
