@@ -116,3 +116,17 @@ test("in German the age labels stay over their own fields, side by side, on a ph
   expect(minLabel.x).toBeGreaterThanOrEqual(minBox.x - 1);
   expect(maxLabel.x).toBeGreaterThanOrEqual(maxBox.x - 1);
 });
+
+test("the region field is named as the chosen country names its regions (§3), and lists that country's", async ({
+  page,
+}) => {
+  const form = await openSearch(page);
+  await expect(form.getByLabel("Region")).toBeDisabled();
+  await form.getByLabel("Country").selectOption("NL");
+  const province = form.getByLabel("Province");
+  await expect(province).toBeEnabled();
+  await expect(province.getByRole("option", { name: "Noord-Holland" })).toHaveCount(1);
+  await form.getByLabel("Country").selectOption("PL");
+  await expect(form.getByLabel("Voivodeship")).toBeEnabled();
+  await expect(form.getByLabel("Province")).toHaveCount(0);
+});

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { Button, Card, Col, Form, Row } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRegions } from "../api/use-regions";
+import { REGION_KIND_LABELS, useEnumLabels } from "../../../lib/profile-labels";
 import { CountryOptions } from "../../../components/ui/country-options";
 import { MAX_AGE, MIN_AGE, type FilterValues } from "../search-input";
 
@@ -31,6 +32,7 @@ export function SearchFilters({
   showErrors?: boolean;
 }) {
   const { t } = useLingui();
+  const { label } = useEnumLabels();
   const [values, setValues] = useState<FilterValues>(initial);
   const [submitted, setSubmitted] = useState(showErrors);
   const minInput = useRef<HTMLInputElement>(null);
@@ -122,7 +124,8 @@ export function SearchFilters({
             <Col xs={6} md={4} lg={2}>
               <Form.Group controlId="search-region">
                 <Form.Label className="small fw-semibold mb-1">
-                  <Trans>Region</Trans>
+                  {/* §3: regions are named per country (province, state, canton, voivodeship, region). */}
+                  {label(REGION_KIND_LABELS, regions.data?.regionKind ?? "region")}
                 </Form.Label>
                 <Form.Select
                   value={values.region}
