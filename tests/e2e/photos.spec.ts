@@ -93,3 +93,47 @@ test("a file that is not an image is refused with a message under the file field
   await expect(field).not.toHaveAttribute("aria-invalid", "true");
   await context.close();
 });
+
+test("the photo viewer goes through a member's photos with the arrow keys, a sideways swipe and its buttons", async ({
+  page,
+}) => {
+  await logIn(page, "demo@amora.test", "demo12345"); // premium: every photo that is not private opens
+  // A seeded member with at least 3 photos that open, found as the app would (members.get).
+  let found: { id: number; open: number } | null = null;
+  for (let id = 3; id < 80 && !found; id++) {
+    const res = await page.request.get(`/trpc/members.get?input=${encodeURIComponent(JSON.stringify({ id }))}`);
+    if (!res.ok()) continue;
+    const body = (await res.json()) as { result?: { data?: { photos?: Array<{ locked: boolean }> } } };
+    const open = body.result?.data?.photos?.filter((p) => !p.locked).length ?? 0;
+    if (open >= 3) found = { id, open };
+  }
+  expect(found, "a seeded member with 3 or more open photos").not.toBeNull();
+  const { id, open: n } = found!;
+  await page.goto(`/members/${id}`);
+  await page.getByRole("button", { name: `Open photo 1 of ${n}` }).click();
+  const viewer = page.getByRole("dialog", { name: `Photo 1 of ${n}` });
+  await expect(viewer).toBeVisible();
+  const title = page.getByRole("dialog").getByRole("heading");
+  await page.keyboard.press("ArrowRight");
+  await expect(title).toHaveText(`Photo 2 of ${n}`);
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(title).toHaveText(`Photo ${n} of ${n}`); // from the first, back to the last
+  // A swipe to the left shows the next photo (from the last: the first); a short one does nothing.
+  const photo = page.getByRole("dialog").getByRole("img", { name: /^Photo of / });
+  const box = (await photo.boundingBox())!;
+  const swipe = async (dx: number) => {
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2 + 5, { steps: 5 });
+    await page.mouse.up();
+  };
+  await swipe(-120);
+  await expect(title).toHaveText(`Photo 1 of ${n}`);
+  await swipe(-20);
+  await expect(title).toHaveText(`Photo 1 of ${n}`);
+  await swipe(120);
+  await expect(title).toHaveText(`Photo ${n} of ${n}`);
+  await page.getByRole("button", { name: "Next photo" }).click();
+  await expect(title).toHaveText(`Photo 1 of ${n}`);
+});

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button, Modal } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -26,7 +26,8 @@ function LockIcon() {
 /**
  * §2 profile photo thumbnails. The server decides what this member may see: a locked photo
  * comes with only its blurred thumbnail and shows the lock overlay (§1, §6: free members see
- * limited photos); an open one enlarges in a viewer.
+ * limited photos); an open one enlarges in a viewer, where the arrow keys and a sideways swipe
+ * (touch, pen or mouse, over 50 px) go to the previous or next photo, as the buttons do.
  */
 export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: string }) {
   const { t } = useLingui();
@@ -55,6 +56,24 @@ export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: s
   const viewable = photos.filter((p): p is Extract<GalleryPhoto, { locked: false }> => !p.locked);
   const current = open === null ? undefined : viewable[open];
   const lockedCount = photos.length - viewable.length;
+  const step = (by: 1 | -1) => setOpen((o) => (o === null ? o : (o + by + viewable.length) % viewable.length));
+  const stepRef = useRef(step);
+  stepRef.current = step;
+  const viewerOpen = current !== undefined;
+  const several = viewable.length > 1;
+  useEffect(() => {
+    if (!viewerOpen || !several) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === "ArrowRight") stepRef.current(1);
+      else if (e.key === "ArrowLeft") stepRef.current(-1);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [viewerOpen, several]);
+  const swipeFrom = useRef<{ x: number; y: number } | null>(null);
 
   return (
     <>
@@ -169,15 +188,30 @@ export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: s
               className="img-fluid member-photo-full"
               width={480}
               height={480}
+              draggable={false}
+              onPointerDown={(e) => {
+                swipeFrom.current = { x: e.clientX, y: e.clientY };
+              }}
+              onPointerCancel={() => {
+                swipeFrom.current = null;
+              }}
+              onPointerUp={(e) => {
+                const from = swipeFrom.current;
+                swipeFrom.current = null;
+                if (!from || !several) return;
+                const dx = e.clientX - from.x;
+                // Sideways more than down: a swipe (a vertical drag scrolls the page instead).
+                if (Math.abs(dx) > 50 && Math.abs(dx) > Math.abs(e.clientY - from.y)) step(dx < 0 ? 1 : -1);
+              }}
             />
           )}
         </Modal.Body>
-        {viewable.length > 1 && open !== null && (
+        {several && open !== null && (
           <Modal.Footer className="justify-content-between">
-            <Button variant="outline-secondary" onClick={() => setOpen((open + viewable.length - 1) % viewable.length)}>
+            <Button variant="outline-secondary" onClick={() => step(-1)}>
               <Trans>Previous photo</Trans>
             </Button>
-            <Button variant="outline-secondary" onClick={() => setOpen((open + 1) % viewable.length)}>
+            <Button variant="outline-secondary" onClick={() => step(1)}>
               <Trans>Next photo</Trans>
             </Button>
           </Modal.Footer>
