@@ -190,3 +190,40 @@ test("settings: a wrong old password is shown on its field and goes when the mem
   ).toBeVisible();
   await context.close();
 });
+
+test("settings on a phone: another device's Log out button stays on one line, and every card has the same look", async ({
+  browser,
+}) => {
+  const viewport = { width: 390, height: 844 };
+  const email = uniqueEmail("sessions");
+  const first = await browser.newContext({ viewport });
+  await signUp(await first.newPage(), { email, name: "Sam Sessions", gender: "male" });
+  // A second device: the same member logs in from another browser.
+  const second = await browser.newContext({ viewport });
+  const page = await second.newPage();
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill("secret-pass-1");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto("/settings");
+  const logOut = page.getByRole("button", { name: /^Log out the device logged in since / });
+  await expect(logOut).toHaveCount(1);
+  const { height, lineHeight } = await logOut.evaluate((el) => ({
+    height: el.getBoundingClientRect().height,
+    lineHeight: parseFloat(getComputedStyle(el).lineHeight),
+  }));
+  expect(height, "one line of text and its padding").toBeLessThan(lineHeight * 2);
+  // The cards of the page share one style (shadow, no border, the same padding).
+  const looks = await page.locator("section[aria-labelledby=settings-title] > .card").evaluateAll((cards) =>
+    cards.map((card) => {
+      const body = card.querySelector(".card-body")!;
+      const s = getComputedStyle(card);
+      return `${s.boxShadow} | ${s.borderTopWidth} | ${getComputedStyle(body).paddingLeft}`;
+    }),
+  );
+  expect(looks.length).toBeGreaterThanOrEqual(6);
+  expect(new Set(looks).size, looks.join("\n")).toBe(1);
+  await first.close();
+  await second.close();
+});

@@ -310,6 +310,7 @@ function SessionsCard() {
                   <Button
                     variant="outline-danger"
                     size="sm"
+                    className="text-nowrap flex-shrink-0"
                     disabled={end.isPending}
                     aria-label={t`Log out the device logged in since ${since}`}
                     onClick={() => end.mutate({ sessionId: s.id })}
