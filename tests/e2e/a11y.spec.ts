@@ -546,7 +546,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       const page = await context.newPage();
       // The bonus popup comes after 40 s in the members area: the page's clock is moved on instead.
       await page.clock.install();
-      await logIn(page, "free@amora.test", "demo12345");
+      await logIn(page, "free@amora.test", "demo12345", { keepTimeBonusPopup: true });
       await ready(page);
 
       // The top bar offers Get Premium (on a phone in the menu); the welcome bonus (4 hours from the

@@ -46,7 +46,7 @@ test("a free member with 0 credits claims the time bonus, pays through the check
   test.setTimeout(300_000); // a long journey (signup, checkout, return): above the 180 s default, a ceiling only
   await page.clock.install();
   const email = uniqueEmail("bonus");
-  await signUp(page, { email, name: "Bonnie", gender: "male", country: "NL" });
+  await signUp(page, { email, name: "Bonnie", gender: "male", country: "NL", keepTimeBonusPopup: true });
   // Only a confirmed member may write (issue 10): confirm from the mailed link, then back to the members area.
   await page.goto(await readMailLink(email));
   await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();

@@ -45,13 +45,37 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /**
+ * The §4 welcome-bonus popup comes 40 s after a free member with 0 credits enters the members
+ * area: on a slow or busy machine, a test about something else can still be running then. From
+ * this call on, whenever the popup shows (in any language), the page closes it as a member who
+ * does not want it would, before the test's next action (Playwright's locator handler). Tests of
+ * the popup itself pass `keepTimeBonusPopup` to signUp / logIn.
+ */
+export async function closeTimeBonusPopupWhenShown(page: Page) {
+  const popup = page.getByRole("dialog").filter({ has: page.locator(".time-bonus-percent") });
+  await page.addLocatorHandler(popup, async () => {
+    await popup.getByRole("button").first().click(); // its close button, first in the dialog
+  });
+}
+
+/**
  * Sign up through the /signup screen as a new member would; the §4 signup steps that follow on
  * /complete-signup are left for later (they are all skippable), and the member opens the search.
+ * The welcome-bonus popup is closed whenever it shows (closeTimeBonusPopupWhenShown) unless
+ * `keepTimeBonusPopup`.
  */
 export async function signUp(
   page: Page,
-  m: { email: string; name: string; gender: "female" | "male"; country?: string; dob?: string },
+  m: {
+    email: string;
+    name: string;
+    gender: "female" | "male";
+    country?: string;
+    dob?: string;
+    keepTimeBonusPopup?: boolean;
+  },
 ) {
+  if (!m.keepTimeBonusPopup) await closeTimeBonusPopupWhenShown(page);
   await page.goto("/signup");
   await page.getByLabel("E-mail").fill(m.email);
   await page.getByLabel("Name").fill(m.name);
@@ -75,8 +99,9 @@ export async function dropSession(page: Page) {
   await page.context().clearCookies();
 }
 
-/** Log in through the /login screen. */
-export async function logIn(page: Page, email: string, password: string) {
+/** Log in through the /login screen; the welcome-bonus popup as in signUp. */
+export async function logIn(page: Page, email: string, password: string, opts: { keepTimeBonusPopup?: boolean } = {}) {
+  if (!opts.keepTimeBonusPopup) await closeTimeBonusPopupWhenShown(page);
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
