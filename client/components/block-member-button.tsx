@@ -5,6 +5,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useBlockMember } from "../lib/api/use-block-member";
 import { useErrorText } from "../lib/errors";
 import { paths } from "../app/paths";
+import { PendingButton } from "./ui/pending-button";
 
 /**
  * "Block" (§4) with a confirmation dialog: blocking deletes the chats and likes between the two
@@ -101,9 +102,9 @@ export function BlockMemberDialog({
         <Button variant="secondary" onClick={onHide}>
           {t`Cancel`}
         </Button>
-        <Button variant="danger" onClick={confirm} disabled={block.isPending}>
+        <PendingButton variant="danger" onClick={confirm} pending={block.isPending}>
           {t`Block`}
-        </Button>
+        </PendingButton>
       </Modal.Footer>
     </Modal>
   );

@@ -10,6 +10,7 @@ import { usePushSubscribe } from "../../lib/api/use-push-subscribe";
 import { currentSubscription, pushSupported, usePushState } from "../../lib/push";
 import { useTurnOnPush } from "../../lib/api/use-turn-on-push";
 import { BlockedNotice } from "../block-member-button";
+import { PendingButton } from "../ui/pending-button";
 
 const DISMISS_KEY = "alert-dismissed:";
 
@@ -167,14 +168,14 @@ function ActivationReminder() {
             <Trans>We sent the link again.</Trans>
           </span>
         ) : (
-          <Button
+          <PendingButton
             variant="link"
             className="p-0 align-baseline"
             onClick={() => resend.mutate()}
-            disabled={resend.isPending}
+            pending={resend.isPending}
           >
             <Trans>Send it again</Trans>
-          </Button>
+          </PendingButton>
         )}
       </Alert>
     </Container>

@@ -1,6 +1,6 @@
-import { Button } from "react-bootstrap";
 import { Trans } from "@lingui/react/macro";
 import { useRequestReactivation } from "../../lib/api/use-request-reactivation";
+import { PendingButton } from "./pending-button";
 
 /**
  * §8 "account pending deletion" at login or signup: offer to mail the reactivation link to the
@@ -15,13 +15,13 @@ export function ReactivationOffer({ email }: { email: string }) {
       </p>
     );
   return (
-    <Button
+    <PendingButton
       variant="link"
       className="p-0 mt-2 align-baseline"
       onClick={() => request.mutate({ email })}
-      disabled={request.isPending}
+      pending={request.isPending}
     >
       <Trans>E-mail me the reactivation link</Trans>
-    </Button>
+    </PendingButton>
   );
 }

@@ -6,6 +6,7 @@ import { msg } from "@lingui/core/macro";
 import { useReport } from "../../lib/api/use-report";
 import { useErrorText } from "../../lib/errors";
 import type { RouterInputs } from "../../lib/router-types";
+import { PendingButton } from "./pending-button";
 
 type ReportInput = RouterInputs["moderation"]["report"];
 export type ReportReason = ReportInput["reason"];
@@ -113,9 +114,9 @@ export function ReportDialog({
             </Form.Group>
           </Modal.Body>
           <Modal.Footer>
-            <Button variant="outline-secondary" onClick={close} disabled={report.isPending}>
+            <PendingButton variant="outline-secondary" onClick={close} pending={report.isPending}>
               <Trans>Cancel</Trans>
-            </Button>
+            </PendingButton>
             <Button type="submit" variant="danger" disabled={!reason || report.isPending}>
               <Trans>Send report</Trans>
             </Button>

@@ -7,6 +7,7 @@ import { msg } from "@lingui/core/macro";
 import { useDeleteAccount } from "../../../lib/api/use-delete-account";
 import { useErrorText } from "../../../lib/errors";
 import { paths } from "../../../app/paths";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 type Reason = "price" | "found_someone" | "not_looking" | "site_problems" | "no_members" | "time" | "other";
 
@@ -125,9 +126,9 @@ export function DeleteAccountSection() {
           <Button variant="secondary" onClick={() => setConfirming(false)}>
             <Trans>Keep my account</Trans>
           </Button>
-          <Button variant="danger" onClick={confirm} disabled={remove.isPending}>
+          <PendingButton variant="danger" onClick={confirm} pending={remove.isPending}>
             <Trans>Yes, delete my account</Trans>
-          </Button>
+          </PendingButton>
         </Modal.Footer>
       </Modal>
     </Card>

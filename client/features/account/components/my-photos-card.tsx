@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { Link } from "react-router";
-import { Alert, Badge, Button, Card, Form, Modal, Spinner } from "react-bootstrap";
+import { Alert, Badge, Card, Form, Modal, Spinner } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useErrorText } from "../../../lib/errors";
 import { LoadingState, ErrorState } from "../../../components/ui/states";
@@ -9,6 +9,7 @@ import { useUploadPhoto } from "../api/use-upload-photo";
 import { useSetMainPhoto } from "../api/use-set-main-photo";
 import { useSetPhotoPrivate } from "../api/use-set-photo-private";
 import { useDeletePhoto } from "../api/use-delete-photo";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 /**
  * §2 /profile photo management: the member's own photos (never locked for them), with main,
@@ -140,34 +141,39 @@ export function MyPhotosCard() {
                     )}
                     <div className="d-grid gap-1 p-2 mt-auto">
                       {!p.isMain && p.status === "active" && (
-                        <Button
+                        <PendingButton
                           size="sm"
                           variant="outline-primary"
-                          disabled={busy}
+                          pending={busy}
                           onClick={() => {
                             upload.reset();
                             setMain.mutate({ photoId: p.id });
                           }}
                         >
                           <Trans>Make main photo</Trans>
-                        </Button>
+                        </PendingButton>
                       )}
                       {!p.isMain && p.status !== "hidden" && (
-                        <Button
+                        <PendingButton
                           size="sm"
                           variant="outline-secondary"
-                          disabled={busy}
+                          pending={busy}
                           onClick={() => {
                             upload.reset();
                             setPrivate.mutate({ photoId: p.id, isPrivate: !p.isPrivate });
                           }}
                         >
                           {p.isPrivate ? <Trans>Make public</Trans> : <Trans>Make private</Trans>}
-                        </Button>
+                        </PendingButton>
                       )}
-                      <Button size="sm" variant="outline-danger" disabled={busy} onClick={() => setToDelete(p.id)}>
+                      <PendingButton
+                        size="sm"
+                        variant="outline-danger"
+                        pending={busy}
+                        onClick={() => setToDelete(p.id)}
+                      >
                         <Trans>Delete photo</Trans>
-                      </Button>
+                      </PendingButton>
                     </div>
                   </div>
                 </li>
@@ -241,12 +247,12 @@ export function MyPhotosCard() {
           <Trans>The photo is removed from your profile for good.</Trans>
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-secondary" onClick={() => setToDelete(null)} disabled={remove.isPending}>
+          <PendingButton variant="outline-secondary" onClick={() => setToDelete(null)} pending={remove.isPending}>
             <Trans>Cancel</Trans>
-          </Button>
-          <Button variant="danger" onClick={confirmDelete} disabled={remove.isPending}>
+          </PendingButton>
+          <PendingButton variant="danger" onClick={confirmDelete} pending={remove.isPending}>
             <Trans>Delete</Trans>
-          </Button>
+          </PendingButton>
         </Modal.Footer>
       </Modal>
     </Card>

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { MessageDescriptor } from "@lingui/core";
-import { Alert, Button, Card, Col, Form, Row } from "react-bootstrap";
+import { Alert, Card, Col, Form, Row } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LoadingState, ErrorState } from "../../../components/ui/states";
 import { useErrorText } from "../../../lib/errors";
@@ -21,6 +21,7 @@ import { useMyProfile } from "../api/use-my-profile";
 import { useUpdateProfile } from "../api/use-update-profile";
 import { useProfileRegions } from "../api/use-profile-regions";
 import { useInterests } from "../api/use-interests";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 const MIN_AGE = 18; // §5
 
@@ -286,9 +287,9 @@ export function ProfileForm() {
               <Trans>Your profile is saved.</Trans>
             </Alert>
           )}
-          <Button type="submit" disabled={save.isPending}>
+          <PendingButton type="submit" pending={save.isPending}>
             <Trans>Save profile</Trans>
-          </Button>
+          </PendingButton>
         </Form>
       </Card.Body>
     </Card>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { Alert, Button, Card, Form, ListGroup } from "react-bootstrap";
+import { Alert, Card, Form, ListGroup } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LoadingState, ErrorState } from "../../../components/ui/states";
 import { SafetySettingsLink } from "../../../components/safety-settings-link";
@@ -18,6 +18,7 @@ import { useSessions } from "../api/use-sessions";
 import { useEndSession } from "../api/use-end-session";
 import { useExportData } from "../api/use-export-data";
 import { dateTimeFormat } from "../../../lib/intl";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 /**
  * /settings (§2 account menu "Settings"): language (§4, saved to the account), send with Enter
@@ -180,9 +181,9 @@ function ChangePasswordCard() {
             />
             <Form.Control.Feedback type="invalid">{formState.errors.passwordRepeat?.message}</Form.Control.Feedback>
           </Form.Group>
-          <Button type="submit" disabled={change.isPending}>
+          <PendingButton type="submit" pending={change.isPending}>
             <Trans>Change password</Trans>
-          </Button>
+          </PendingButton>
         </Form>
       </Card.Body>
     </Card>
@@ -266,9 +267,9 @@ function ChangeEmailCard({ email }: { email: string }) {
               {formState.errors.password?.message}
             </Form.Control.Feedback>
           </Form.Group>
-          <Button type="submit" disabled={request.isPending}>
+          <PendingButton type="submit" pending={request.isPending}>
             <Trans>Send confirmation link</Trans>
-          </Button>
+          </PendingButton>
         </Form>
       </Card.Body>
     </Card>
@@ -307,16 +308,16 @@ function SessionsCard() {
                   </small>
                 </span>
                 {!s.current && (
-                  <Button
+                  <PendingButton
                     variant="outline-danger"
                     size="sm"
                     className="text-nowrap flex-shrink-0"
-                    disabled={end.isPending}
+                    pending={end.isPending}
                     aria-label={t`Log out the device logged in since ${since}`}
                     onClick={() => end.mutate({ sessionId: s.id })}
                   >
                     <Trans>Log out</Trans>
-                  </Button>
+                  </PendingButton>
                 )}
               </ListGroup.Item>
             );
@@ -347,9 +348,9 @@ function ExportCard() {
             {errorText(exporter.error)}
           </Alert>
         )}
-        <Button variant="outline-primary" disabled={exporter.isPending} onClick={() => void exporter.download()}>
+        <PendingButton variant="outline-primary" pending={exporter.isPending} onClick={() => void exporter.download()}>
           <Trans>Download my data</Trans>
-        </Button>
+        </PendingButton>
       </Card.Body>
     </Card>
   );

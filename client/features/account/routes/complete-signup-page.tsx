@@ -33,6 +33,7 @@ import type { RouterOutputs } from "../../../lib/router-types";
 import "../signup-steps.css";
 import { CountryOptions } from "../../../components/ui/country-options";
 import { useViewFocus } from "../../../components/layouts/page-shell";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 type OwnProfile = RouterOutputs["members"]["myProfile"];
 
@@ -159,13 +160,13 @@ function StepHeading({ title, children }: { title: ReactNode; children?: ReactNo
 function StepButtons({ busy, onSkip }: { busy: boolean; onSkip: () => void }) {
   return (
     <div className="d-flex flex-column flex-sm-row-reverse gap-2 mt-4">
-      <Button type="submit" disabled={busy} className="flex-sm-fill">
+      <PendingButton type="submit" pending={busy} className="flex-sm-fill">
         {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
         <Trans>Save and continue</Trans>
-      </Button>
-      <Button variant="outline-secondary" onClick={onSkip} disabled={busy} className="flex-sm-fill">
+      </PendingButton>
+      <PendingButton variant="outline-secondary" onClick={onSkip} pending={busy} className="flex-sm-fill">
         <Trans>Skip this step</Trans>
-      </Button>
+      </PendingButton>
     </div>
   );
 }
@@ -545,14 +546,14 @@ function ConfirmStep({ email, confirmed, onDone }: { email: string; confirmed: b
           <Trans>See members for you</Trans>
         </Button>
         {!confirmed && (
-          <Button
+          <PendingButton
             variant="outline-secondary"
             onClick={() => resend.mutate()}
-            disabled={resend.isPending}
+            pending={resend.isPending}
             className="flex-sm-fill"
           >
             <Trans>Send the link again</Trans>
-          </Button>
+          </PendingButton>
         )}
       </div>
       <p className="small text-body-secondary mt-3 mb-0">

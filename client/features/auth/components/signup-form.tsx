@@ -16,6 +16,7 @@ import { countryName } from "../../../lib/intl";
 import { selectedCountry, signupCountryGuess } from "../../../lib/languages";
 import type { Locale } from "../../../lib/constants";
 import { paths } from "../../../app/paths";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 /** §2 'Language choices by country': the spec's countries. */
 const COUNTRIES = ["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "GB", "IE", "US", "CA", "AU", "NZ"] as const;
@@ -236,9 +237,9 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
         </Form.Label>
         <Form.Control as="textarea" rows={2} {...register("signup_message")} />
       </Form.Group>
-      <Button type="submit" size="lg" className="w-100" disabled={signup.isPending}>
+      <PendingButton type="submit" size="lg" className="w-100" pending={signup.isPending}>
         <Trans>Create my free account</Trans>
-      </Button>
+      </PendingButton>
       <p className="small text-body-secondary mt-3 mb-0 text-center">
         <Trans>
           By signing up you confirm you are 18 or older and accept the{" "}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { Button, Card } from "react-bootstrap";
+import { Card } from "react-bootstrap";
 import { Trans } from "@lingui/react/macro";
 import { LoadingState } from "../../../components/ui/states";
 import { useActivate } from "../api/use-activate";
@@ -9,6 +9,7 @@ import { useMe } from "../../../lib/api/use-me";
 import { useResendActivation } from "../../../lib/api/use-resend-activation";
 import { paths } from "../../../app/paths";
 import { useErrorText } from "../../../lib/errors";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 /** What /activate tells /activate/done (history state): the link had been used already. */
 interface ActivateDoneState {
@@ -122,9 +123,9 @@ export function ActivateErrorPage() {
                   {errorText(resend.error)}
                 </p>
               )}
-              <Button onClick={() => resend.mutate()} disabled={resend.isPending}>
+              <PendingButton onClick={() => resend.mutate()} pending={resend.isPending}>
                 <Trans>Send a new link</Trans>
-              </Button>
+              </PendingButton>
             </div>
           )
         ) : !me ? (

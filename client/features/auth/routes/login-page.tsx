@@ -1,6 +1,6 @@
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
-import { Alert, Button, Card, Form } from "react-bootstrap";
+import { Alert, Card, Form } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMe } from "../../../lib/api/use-me";
 import { useErrorText } from "../../../lib/errors";
@@ -9,6 +9,7 @@ import { ReactivationOffer } from "../../../components/ui/reactivation-offer";
 import { appCodeOf } from "../../../lib/trpc";
 import { paths } from "../../../app/paths";
 import { sameSitePath } from "../../../lib/same-site-path";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 interface LoginForm {
   email: string;
@@ -74,9 +75,9 @@ export function LoginPage() {
             />
             <Form.Control.Feedback type="invalid">{formState.errors.password?.message}</Form.Control.Feedback>
           </Form.Group>
-          <Button type="submit" className="w-100" size="lg" disabled={login.isPending}>
+          <PendingButton type="submit" className="w-100" size="lg" pending={login.isPending}>
             <Trans>Log in</Trans>
-          </Button>
+          </PendingButton>
         </Form>
         <p className="text-center mt-3 mb-0">
           <Link to="/reset-password">

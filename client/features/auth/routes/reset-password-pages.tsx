@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { Alert, Button, Card, Form } from "react-bootstrap";
+import { Alert, Card, Form } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useErrorText } from "../../../lib/errors";
 import { useRequestPasswordReset } from "../api/use-request-password-reset";
@@ -12,6 +12,7 @@ import { LoadingState } from "../../../components/ui/states";
 import { useViewFocus } from "../../../components/layouts/page-shell";
 import type { NoticeState } from "../../../app/url-params";
 import { paths } from "../../../app/paths";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 /**
  * §2 /reset-password: the member's e-mail address; a link valid for one hour is mailed. The answer
@@ -65,9 +66,9 @@ export function ResetPasswordPage() {
                 />
                 <Form.Control.Feedback type="invalid">{formState.errors.email?.message}</Form.Control.Feedback>
               </Form.Group>
-              <Button type="submit" className="w-100" size="lg" disabled={request.isPending}>
+              <PendingButton type="submit" className="w-100" size="lg" pending={request.isPending}>
                 <Trans>Send me a link</Trans>
-              </Button>
+              </PendingButton>
             </Form>
           </>
         )}
@@ -184,9 +185,9 @@ export function ResetPasswordDoPage() {
             />
             <Form.Control.Feedback type="invalid">{formState.errors.passwordRepeat?.message}</Form.Control.Feedback>
           </Form.Group>
-          <Button type="submit" className="w-100" size="lg" disabled={complete.isPending}>
+          <PendingButton type="submit" className="w-100" size="lg" pending={complete.isPending}>
             <Trans>Save and log in</Trans>
-          </Button>
+          </PendingButton>
         </Form>
       </Card.Body>
     </Card>

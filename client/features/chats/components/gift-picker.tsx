@@ -1,7 +1,8 @@
-import { Button, Modal } from "react-bootstrap";
+import { Modal } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { GIFTS, type GiftKey } from "../gifts";
 import { GiftArt } from "./gift-art";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 /** Choose a gift to send in chat; each costs `cost` credits (§3 gift_credits). */
 export function GiftPicker({
@@ -34,12 +35,12 @@ export function GiftPicker({
         <ul className="gift-grid list-unstyled mb-0">
           {GIFTS.map((g) => (
             <li key={g.key}>
-              <Button variant="light" className="gift-option w-100" onClick={() => onPick(g.key)} disabled={busy}>
+              <PendingButton variant="light" className="gift-option w-100" onClick={() => onPick(g.key)} pending={busy}>
                 <span className="gift-symbol" aria-hidden="true">
                   <GiftArt gift={g.key} size={44} />
                 </span>
                 <span className="d-block small">{i18n._(g.name)}</span>
-              </Button>
+              </PendingButton>
             </li>
           ))}
         </ul>

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { useParams } from "react-router";
-import { Alert, Badge, Button, Card, Form, Spinner } from "react-bootstrap";
+import { Alert, Badge, Card, Form, Spinner } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatMoney } from "../../../lib/money";
 import { methodLabel } from "../../../lib/payment-methods";
 import { useCheckoutSession } from "../api/use-checkout-session";
 import { useDecideCheckout, type CheckoutDecision } from "../api/use-decide-checkout";
 import "../checkout.css";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 /**
  * The built-in simulated payment provider's hosted checkout page (/checkout/{reference}). It
@@ -111,34 +112,34 @@ export function CheckoutPage() {
                     </Alert>
                   )}
                   <div className="d-grid gap-2">
-                    <Button
+                    <PendingButton
                       size="lg"
                       onClick={() => go({ outcome: "approve", ...(s.isCard ? { card, saveCard } : {}) })}
-                      disabled={decide.isPending}
+                      pending={decide.isPending}
                     >
                       <Trans>Pay {formatMoney(s.amountCents, s.currency, i18n.locale)}</Trans>
-                    </Button>
-                    <Button
+                    </PendingButton>
+                    <PendingButton
                       variant="outline-danger"
                       onClick={() => go({ outcome: "fail" })}
-                      disabled={decide.isPending}
+                      pending={decide.isPending}
                     >
                       {s.isDirectDebit ? (
                         <Trans>Simulate a returned debit</Trans>
                       ) : (
                         <Trans>Simulate a failed payment</Trans>
                       )}
-                    </Button>
-                    <Button
+                    </PendingButton>
+                    <PendingButton
                       variant="outline-secondary"
                       onClick={() => go({ outcome: "pending" })}
-                      disabled={decide.isPending}
+                      pending={decide.isPending}
                     >
                       <Trans>Decide later (leave it pending)</Trans>
-                    </Button>
-                    <Button variant="link" onClick={() => go({ outcome: "cancel" })} disabled={decide.isPending}>
+                    </PendingButton>
+                    <PendingButton variant="link" onClick={() => go({ outcome: "cancel" })} pending={decide.isPending}>
                       <Trans>Cancel and return to {s.merchantName}</Trans>
-                    </Button>
+                    </PendingButton>
                   </div>
                 </>
               )}

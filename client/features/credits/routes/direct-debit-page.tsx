@@ -20,6 +20,7 @@ import { useRevokeDirectDebit } from "../api/use-revoke-direct-debit";
 import { Money } from "../components/money";
 import "../credits.css";
 import { sameSitePath } from "../../../lib/same-site-path";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 /** Countries whose phone numbers the form reads without a +prefix (§2's countries). */
 const PHONE_COUNTRIES = [
@@ -210,9 +211,9 @@ function MandateForm({ defaultCountry, onSent }: { defaultCountry: string; onSen
           {errorText(request.error)}
         </Alert>
       )}
-      <Button type="submit" className="w-100 mt-4" size="lg" disabled={request.isPending}>
+      <PendingButton type="submit" className="w-100 mt-4" size="lg" pending={request.isPending}>
         {request.isPending ? <Trans>Sending…</Trans> : <Trans>Send me the code by SMS</Trans>}
-      </Button>
+      </PendingButton>
     </Form>
   );
 }
@@ -294,9 +295,9 @@ function ConfirmForm({
         </Alert>
       )}
       <div className="d-flex flex-column flex-sm-row gap-2">
-        <Button type="submit" size="lg" className="flex-grow-1" disabled={confirm.isPending}>
+        <PendingButton type="submit" size="lg" className="flex-grow-1" pending={confirm.isPending}>
           <Trans>Confirm direct debit</Trans>
-        </Button>
+        </PendingButton>
         <Button variant="link" onClick={onRestart}>
           <Trans>Change details or send a new code</Trans>
         </Button>
@@ -388,14 +389,14 @@ export function DirectDebitPage() {
                   <Button variant="outline-secondary" onClick={() => setRestart(true)}>
                     <Trans>Use another account</Trans>
                   </Button>
-                  <Button
+                  <PendingButton
                     variant="outline-danger"
                     onClick={() => revoke.mutate()}
-                    disabled={revoke.isPending}
+                    pending={revoke.isPending}
                     aria-label={t`Revoke the direct debit mandate`}
                   >
                     <Trans>Revoke</Trans>
-                  </Button>
+                  </PendingButton>
                 </div>
               </>
             ) : s.pending && !restart ? (

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Link, useNavigate } from "react-router";
-import { Alert, Badge, Button, Card } from "react-bootstrap";
+import { Alert, Badge, Card } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "../../../app/paths";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/states";
@@ -12,6 +12,7 @@ import { Money } from "../components/money";
 import { methodLabel } from "../../../lib/payment-methods";
 import "../credits.css";
 import { dateTimeFormat } from "../../../lib/intl";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 /**
  * §2 /credits/repeat-order: buy an earlier package again with the stored method. A saved card is
@@ -94,9 +95,9 @@ export function RepeatOrderPage() {
                       </p>
                     )}
                   </div>
-                  <Button onClick={() => buyAgain(o.paymentId)} disabled={repeat.isPending} className="flex-none">
+                  <PendingButton onClick={() => buyAgain(o.paymentId)} pending={repeat.isPending} className="flex-none">
                     <Trans>Buy again</Trans>
-                  </Button>
+                  </PendingButton>
                 </Card.Body>
               </Card>
             </li>

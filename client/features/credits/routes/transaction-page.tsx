@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { Alert, Button, Card, Spinner } from "react-bootstrap";
+import { Alert, Card, Spinner } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "../../../app/paths";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/states";
@@ -12,6 +12,7 @@ import { useCancelPayment } from "../api/use-cancel-payment";
 import { useRepeatOrder } from "../api/use-repeat-order";
 import { PaymentDetails } from "../components/payment-details";
 import "../credits.css";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 /**
  * §2 /transactions/{id}: one payment, and the page the provider sends the payer back to. While
@@ -81,13 +82,13 @@ export function TransactionPage() {
                   </a>
                 )}
                 {p.status === "pending" && (
-                  <Button
+                  <PendingButton
                     variant="outline-secondary"
                     onClick={() => cancel.mutate({ paymentId: p.id })}
-                    disabled={cancel.isPending}
+                    pending={cancel.isPending}
                   >
                     <Trans>Cancel payment</Trans>
-                  </Button>
+                  </PendingButton>
                 )}
               </div>
             </>
@@ -128,9 +129,9 @@ export function TransactionPage() {
                     <Trans>Your bank declined the charge to your saved card. Try again, or pay with PayPal.</Trans>
                   </p>
                   <div className="d-flex flex-wrap justify-content-center gap-2">
-                    <Button onClick={retryRecurring} disabled={repeat.isPending}>
+                    <PendingButton onClick={retryRecurring} pending={repeat.isPending}>
                       <Trans>Try again</Trans>
-                    </Button>
+                    </PendingButton>
                     <Link
                       to={`${paths.creditsPackage(p.packageId, "paypal")}?country=${p.country}`}
                       className="btn btn-outline-primary"

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Alert, Button, Card, Form } from "react-bootstrap";
+import { Alert, Card, Form } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { activateLocale } from "../../../lib/i18n";
 import { LOCALE_NAMES, type Locale } from "../../../lib/constants";
@@ -8,6 +8,7 @@ import { useMe } from "../../../lib/api/use-me";
 import { useSiteVisitor } from "../../../lib/api/use-site-visitor";
 import { useUpdateSettings } from "../../../lib/api/use-update-settings";
 import { CountryOptions } from "../../../components/ui/country-options";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 /**
  * §2 /lang-config, the language configuration: choose a country (kept in the `country` cookie,
@@ -94,9 +95,9 @@ export function LangConfigPage() {
               ))}
             </Form.Select>
           </Form.Group>
-          <Button type="submit" className="w-100" disabled={save.isPending}>
+          <PendingButton type="submit" className="w-100" pending={save.isPending}>
             <Trans>Save</Trans>
-          </Button>
+          </PendingButton>
         </Form>
       </Card.Body>
     </Card>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
-import { Alert, Button } from "react-bootstrap";
+import { Alert } from "react-bootstrap";
 import { Plural, Trans } from "@lingui/react/macro";
 import { TRPCClientError } from "@trpc/client";
 import { paths } from "../../../app/paths";
@@ -11,6 +11,7 @@ import { useLike } from "../api/use-like";
 import { useUnlike } from "../api/use-unlike";
 import { useLikeQuota } from "../api/use-like-quota";
 import { Countdown } from "./countdown";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 function secondsUntilReset(err: unknown): number | null {
   if (!(err instanceof TRPCClientError)) return null;
@@ -74,18 +75,19 @@ export function LikeActions({ profileId, name }: { profileId: number; name: stri
   return (
     <div className="member-actions">
       <div className="d-flex flex-wrap gap-2">
-        <Button
+        <PendingButton
           variant={liked ? "outline-primary" : "primary"}
           size="lg"
           className="member-like-btn"
           onClick={toggle}
-          disabled={busy || outOfLikes}
+          // Out of likes it is inert but keeps the focus, as while a like is sent (PendingButton).
+          pending={busy || outOfLikes}
         >
           <span aria-hidden="true" className="me-2">
             {liked ? "♥" : "♡"}
           </span>
           {liked ? <Trans>Unlike</Trans> : <Trans>Like</Trans>}
-        </Button>
+        </PendingButton>
         <Link to={paths.memberChat(profileId)} className="btn btn-outline-primary btn-lg">
           <span aria-hidden="true" className="me-2">
             ✉

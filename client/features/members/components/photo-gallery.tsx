@@ -8,6 +8,7 @@ import { useErrorText } from "../../../lib/errors";
 import { appCodeOf } from "../../../lib/trpc";
 import type { RouterOutputs } from "../../../lib/router-types";
 import { useUnlockPhoto } from "../api/use-unlock-photo";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 /** One photo of a profile as members.get answers it: viewable (url) or locked (blurred, how to unlock). */
 export type GalleryPhoto = RouterOutputs["members"]["get"]["photos"][number];
@@ -153,9 +154,9 @@ export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: s
           <Button variant="outline-secondary" onClick={() => setAsking(null)}>
             <Trans>Not now</Trans>
           </Button>
-          <Button onClick={confirmUnlock} disabled={unlock.isPending}>
+          <PendingButton onClick={confirmUnlock} pending={unlock.isPending}>
             <Trans>Unlock for {asking?.unlockCredits} credits</Trans>
-          </Button>
+          </PendingButton>
         </Modal.Footer>
       </Modal>
       <PremiumOnlyModal show={popup === "premium"} onClose={() => setPopup(null)}>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form } from "react-bootstrap";
+import { Alert, Card, Form } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -6,6 +6,7 @@ import { ErrorState, LoadingState } from "../../../components/ui/states";
 import { useNotificationSettings } from "../../../lib/api/use-notification-settings";
 import { useUpdateNotificationSettings } from "../../../lib/api/use-update-notification-settings";
 import { useErrorText } from "../../../lib/errors";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 type Preference =
   | "new_conversations"
@@ -73,13 +74,13 @@ export function NotificationsPage() {
           <p className="mb-2">
             <Trans>We send you no e-mails at the moment: {disabledReason}.</Trans>
           </p>
-          <Button
+          <PendingButton
             variant="warning"
             onClick={() => update.mutate({ enableNotifications: true })}
-            disabled={update.isPending}
+            pending={update.isPending}
           >
             <Trans>Turn e-mail notifications back on</Trans>
-          </Button>
+          </PendingButton>
         </Alert>
       )}
       <Card className="shadow-sm border-0">

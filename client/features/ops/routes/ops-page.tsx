@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { Alert, Badge, Button, Card, Col, Form, Modal, Row, Table } from "react-bootstrap";
+import { Alert, Badge, Card, Col, Form, Modal, Row, Table } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -19,6 +19,7 @@ import { useWarn } from "../api/use-warn";
 import { useSuspend } from "../api/use-suspend";
 import { useReinstate } from "../api/use-reinstate";
 import { useBan } from "../api/use-ban";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 type Queue = RouterOutputs["moderation"]["queue"];
 type QueuedReport = Queue["reports"][number];
@@ -157,35 +158,35 @@ export function OpsPage() {
                       {r.details && <p className="mb-2">“{r.details}”</p>}
                       <Snapshot report={r} />
                       <div className="d-flex flex-wrap gap-2 mt-3">
-                        <Button
+                        <PendingButton
                           size="sm"
                           variant="outline-secondary"
-                          disabled={busy}
+                          pending={busy}
                           onClick={() => setPending({ kind: "dismiss", reportId: r.id, name })}
                         >
                           <Trans>Dismiss</Trans>
-                        </Button>
+                        </PendingButton>
                         {r.reported &&
                           (["warn", "suspend", "ban"] as const).map((kind) => (
-                            <Button
+                            <PendingButton
                               key={kind}
                               size="sm"
                               variant={kind === "warn" ? "outline-warning" : "outline-danger"}
-                              disabled={busy}
+                              pending={busy}
                               onClick={() => setPending({ kind, userId: r.reported!.id, name, reportId: r.id })}
                             >
                               {i18n._({ ...ACTION_TITLES[kind], values: { name } })}
-                            </Button>
+                            </PendingButton>
                           ))}
                         {r.reported && r.reported.status !== "ok" && (
-                          <Button
+                          <PendingButton
                             size="sm"
                             variant="outline-success"
-                            disabled={busy}
+                            pending={busy}
                             onClick={() => setPending({ kind: "reinstate", userId: r.reported!.id, name })}
                           >
                             {i18n._({ ...ACTION_TITLES.reinstate, values: { name } })}
-                          </Button>
+                          </PendingButton>
                         )}
                       </div>
                     </Card.Body>
@@ -226,22 +227,22 @@ export function OpsPage() {
                         </Badge>
                       )}
                     </div>
-                    <Button
+                    <PendingButton
                       size="sm"
                       variant="outline-success"
-                      disabled={busy}
+                      pending={busy}
                       onClick={() => approve.mutate({ photoId: p.id })}
                     >
                       <Trans>Approve</Trans>
-                    </Button>
-                    <Button
+                    </PendingButton>
+                    <PendingButton
                       size="sm"
                       variant="outline-danger"
-                      disabled={busy}
+                      pending={busy}
                       onClick={() => hide.mutate({ photoId: p.id })}
                     >
                       <Trans>Hide photo</Trans>
-                    </Button>
+                    </PendingButton>
                   </Card.Body>
                 </Card>
               </Col>
@@ -302,12 +303,16 @@ export function OpsPage() {
               </Form.Group>
             </Modal.Body>
             <Modal.Footer>
-              <Button variant="outline-secondary" onClick={close} disabled={busy}>
+              <PendingButton variant="outline-secondary" onClick={close} pending={busy}>
                 <Trans>Cancel</Trans>
-              </Button>
-              <Button variant={pending.kind === "reinstate" ? "success" : "danger"} onClick={confirm} disabled={busy}>
+              </PendingButton>
+              <PendingButton
+                variant={pending.kind === "reinstate" ? "success" : "danger"}
+                onClick={confirm}
+                pending={busy}
+              >
                 <Trans>Confirm</Trans>
-              </Button>
+              </PendingButton>
             </Modal.Footer>
           </>
         )}

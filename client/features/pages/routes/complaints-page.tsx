@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from "react";
-import { Alert, Button, Card, Form } from "react-bootstrap";
+import { Alert, Card, Form } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMe } from "../../../lib/api/use-me";
 import { useReport } from "../../../lib/api/use-report";
 import { useErrorText } from "../../../lib/errors";
 import { REPORT_REASONS, type ReportReason } from "../../../components/ui/report-dialog";
 import { useComplaintsContact } from "../api/use-complaints-contact";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 /**
  * §2 /complaints: a complaint form (visitors give an e-mail address to be answered at; members are
@@ -108,9 +109,9 @@ export function ComplaintsPage() {
                 </Form.Text>
               </Form.Group>
             )}
-            <Button type="submit" disabled={report.isPending}>
+            <PendingButton type="submit" pending={report.isPending}>
               <Trans>Send complaint</Trans>
-            </Button>
+            </PendingButton>
           </Form>
         )}
 

@@ -1,4 +1,4 @@
-import { Button, Card, Form, ListGroup } from "react-bootstrap";
+import { Card, Form, ListGroup } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ErrorState, LoadingState } from "../../../components/ui/states";
 import { useErrorText } from "../../../lib/errors";
@@ -6,6 +6,7 @@ import { useBlockedMembers } from "../api/use-blocked-members";
 import { useUnblockMember } from "../api/use-unblock-member";
 import { useSafetySettings } from "../api/use-safety-settings";
 import { useSetInvisible } from "../api/use-set-invisible";
+import { PendingButton } from "../../../components/ui/pending-button";
 
 /**
  * /settings/blocked: invisible mode (§4) and the members the member blocked, each with "Unblock".
@@ -90,15 +91,15 @@ function BlockedListCard() {
                       {t`Blocked on ${i18n.date(new Date(m.blockedAt), { dateStyle: "medium" })}`}
                     </div>
                   </div>
-                  <Button
+                  <PendingButton
                     variant="outline-secondary"
                     size="sm"
-                    disabled={unblock.isPending}
+                    pending={unblock.isPending}
                     onClick={() => unblock.mutate({ profileId: m.id })}
                     aria-label={t`Unblock ${name}`}
                   >
                     {t`Unblock`}
-                  </Button>
+                  </PendingButton>
                 </ListGroup.Item>
               );
             })}
