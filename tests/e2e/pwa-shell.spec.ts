@@ -1,5 +1,5 @@
 import { test, expect, type BrowserContext, type Page, type Worker } from "@playwright/test";
-import { confirmedMember, gotoLive, logIn } from "./support";
+import { confirmedMember, gotoLive, logIn, signUp, uniqueEmail } from "./support";
 
 /**
  * Issue 11 and §2/§4, the installed-app pieces beside the push itself (tests/e2e/pwa-push.spec.ts):
@@ -159,6 +159,37 @@ test("offline: a page opens as the cached offline page, and the app shell comes 
   await context.close();
 });
 
+test("§2 push prompt: a member who skipped the signup steps' push step is not asked again on the next page", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signUp(page, { email: uniqueEmail("pushskip"), name: "Skip Push", gender: "female" });
+  // The prompt is offered on the members' pages (the member has not answered yet) …
+  const turnOn = page.getByRole("button", { name: "Turn on notifications" });
+  await expect(turnOn).toBeVisible();
+  // … and, as a step, in the signup steps, where the member skips it.
+  await page.goto("/complete-signup");
+  for (const title of ["Add a photo", "Where do you live?", "Your details", "About me"]) {
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await page.getByRole("button", { name: "Skip this step" }).click();
+  }
+  await expect(page.getByRole("heading", { level: 1, name: "Turn on notifications" })).toBeVisible();
+  await page.getByRole("button", { name: "Skip this step" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm your e-mail address" })).toBeVisible();
+  await page.getByRole("button", { name: "See members for you" }).click();
+  await expect(page).toHaveURL(/\/signup-matches/);
+  await expect(page.getByRole("heading", { level: 1, name: "Members you may like" })).toBeVisible();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect(turnOn).toHaveCount(0);
+  await page.goto("/members");
+  await expect(page.getByRole("heading", { level: 1, name: "Search members" })).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect(turnOn).toHaveCount(0);
+  await context.close();
+});
+
 test("§2 push prompt: dismissing it stores when, and it stays hidden after a reload", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -169,7 +200,7 @@ test("§2 push prompt: dismissing it stores when, and it stays hidden after a re
   const key = `alert-dismissed:push-prompt:${me.result.data.id}`;
 
   const before = Date.now();
-  await page.getByRole("alert").filter({ has: turnOn }).getByRole("button", { name: "Close" }).click();
+  await page.getByRole("status").filter({ has: turnOn }).getByRole("button", { name: "Close" }).click();
   await expect(turnOn).toHaveCount(0);
   const stored = await page.evaluate((key) => localStorage.getItem(key), key);
   expect(stored).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

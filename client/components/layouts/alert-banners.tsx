@@ -14,17 +14,31 @@ import { PendingButton } from "../ui/pending-button";
 
 const DISMISS_KEY = "alert-dismissed:";
 
-/** Dismissals are stored with a timestamp (§2 Banners and alerts). */
+/**
+ * Dismissals are stored with a timestamp (§2 Banners and alerts). Read on every render, so a
+ * dismissal made elsewhere (the signup steps' push step, dismissPushPrompt) or under a name that
+ * changed (the member once known) counts at once.
+ */
 function useDismissal(name: string) {
-  const [dismissedAt, setDismissedAt] = useState(() => localStorage.getItem(DISMISS_KEY + name));
+  const [, rerender] = useState(0);
   return {
-    dismissed: dismissedAt !== null,
+    dismissed: localStorage.getItem(DISMISS_KEY + name) !== null,
     dismiss: () => {
-      const now = new Date().toISOString();
-      localStorage.setItem(DISMISS_KEY + name, now);
-      setDismissedAt(now);
+      localStorage.setItem(DISMISS_KEY + name, new Date().toISOString());
+      rerender((n) => n + 1);
     },
   };
+}
+
+const pushPromptName = (memberId: number) => `push-prompt:${memberId}`;
+
+/**
+ * Record that `memberId` declined the §2 push prompt, as its close button does: the signup steps'
+ * push step calls it when the member skips that step, so the same question is not asked again on
+ * the next page.
+ */
+export function dismissPushPrompt(memberId: number) {
+  localStorage.setItem(DISMISS_KEY + pushPromptName(memberId), new Date().toISOString());
 }
 
 /** §2 banners: a block's confirmation (§4), the activation reminder, the disabled-e-mail-notifications alert and the push prompt. */
@@ -53,7 +67,7 @@ function PushPrompt() {
   const { data: settings } = useSiteSettings();
   const pushState = usePushState();
   const save = usePushSubscribe();
-  const prompt = useDismissal(`push-prompt:${me?.id ?? 0}`);
+  const prompt = useDismissal(pushPromptName(me?.id ?? 0));
   // The signup steps have a push step of their own (§4): no second prompt beside it.
   const onSignupSteps = useLocation().pathname.startsWith(paths.completeSignup);
   const { turnOn: turnOnPush, asking } = useTurnOnPush();
@@ -100,6 +114,8 @@ function PushPrompt() {
         onClose={prompt.dismiss}
         closeLabel={t`Close`}
         className="mb-0 border push-prompt"
+        // An offer, not an alert: not announced as urgent on every page it shows on.
+        role="status"
       >
         <div className="d-flex flex-wrap align-items-center gap-2">
           <svg

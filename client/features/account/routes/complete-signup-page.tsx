@@ -8,6 +8,7 @@ import { paths } from "../../../app/paths";
 import { ErrorState, LoadingState } from "../../../components/ui/states";
 import { useErrorText } from "../../../lib/errors";
 import { useMe } from "../../../lib/api/use-me";
+import { dismissPushPrompt } from "../../../components/layouts/alert-banners";
 import { useResendActivation } from "../../../lib/api/use-resend-activation";
 import { locate, useGeolocationPermission } from "../../../lib/geolocation";
 import { pushSupported, usePushState } from "../../../lib/push";
@@ -471,6 +472,7 @@ function AboutStep({ profile, onDone }: { profile: OwnProfile; onDone: () => voi
  * the same hook as the prompt banner (subscription sent to the account; a refusal recorded as denied).
  */
 function PushStep({ publicKey, onDone }: { publicKey: string; onDone: () => void }) {
+  const { me } = useMe();
   const pushState = usePushState();
   const { turnOn, asking } = useTurnOnPush();
   const [answer, setAnswer] = useState<"subscribed" | "denied" | false | null>(null);
@@ -503,7 +505,15 @@ function PushStep({ publicKey, onDone }: { publicKey: string; onDone: () => void
               {asking && <Spinner size="sm" className="me-2" aria-hidden="true" />}
               <Trans>Turn on notifications</Trans>
             </Button>
-            <Button variant="outline-secondary" onClick={onDone} disabled={asking} className="flex-sm-fill">
+            <Button
+              variant="outline-secondary"
+              onClick={() => {
+                if (me) dismissPushPrompt(me.id); // skipped here: not asked again on the next page
+                onDone();
+              }}
+              disabled={asking}
+              className="flex-sm-fill"
+            >
               <Trans>Skip this step</Trans>
             </Button>
           </>
