@@ -117,6 +117,34 @@ test("in German the age labels stay over their own fields, side by side, on a ph
   expect(maxLabel.x).toBeGreaterThanOrEqual(maxBox.x - 1);
 });
 
+test("in Polish the region and age fields of a phone's row share one line, and the cards say when members were active", async ({
+  page,
+  context,
+}) => {
+  await logIn(page, "free@amora.test", "demo12345");
+  await context.addCookies([{ name: "locale", value: "pl", url: page.url() }]);
+  await page.goto("/members");
+  const form = page.getByRole("form", { name: "Filtry wyszukiwania" });
+  const region = form.getByLabel("Region");
+  const min = form.getByLabel("Wiek od");
+  const max = form.getByLabel("Wiek do");
+  await expect(min).toBeVisible();
+  const [regionBox, minBox, maxBox] = await Promise.all([region, min, max].map(async (f) => (await f.boundingBox())!));
+  expect(Math.abs(minBox.y - regionBox.y)).toBeLessThan(2);
+  expect(Math.abs(maxBox.y - regionBox.y)).toBeLessThan(2);
+  for (const label of ["Wiek od", "Wiek do"]) {
+    const box = (await form.getByText(label, { exact: true }).boundingBox())!;
+    const lineHeight = await form
+      .getByText(label, { exact: true })
+      .evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect(box.height, `${label} on one line`).toBeLessThan(lineHeight * 1.5);
+  }
+  // The result cards' "last active" line says when, not "Ostatnia aktywność: …" cut short.
+  const lastActive = page.getByText(/^Aktywność: /).first();
+  await expect(lastActive).toBeVisible();
+  expect(await lastActive.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+});
+
 test("the region field is named as the chosen country names its regions (§3), and lists that country's", async ({
   page,
 }) => {

@@ -46,7 +46,8 @@ export function ProfileCard({ profile, priority = false }: { profile: ProfileCar
           {profile.name}, {profile.age}
         </Link>
         {place && <div className="small text-body-secondary text-truncate">{place}</div>}
-        <LastActive iso={profile.lastActive} className="small text-body-secondary d-block text-truncate" />
+        {/* Wraps rather than cut: the useful part ("5 minutes ago") comes last in some languages. */}
+        <LastActive iso={profile.lastActive} className="small text-body-secondary d-block" />
         {profile.fictional && <FictionalBadge compact className="position-relative" />}
       </Card.Body>
     </Card>
