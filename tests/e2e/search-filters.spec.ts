@@ -129,7 +129,9 @@ test("in Polish the region and age fields of a phone's row share one line, and t
   const min = form.getByLabel("Wiek od");
   const max = form.getByLabel("Wiek do");
   await expect(min).toBeVisible();
-  const [regionBox, minBox, maxBox] = await Promise.all([region, min, max].map(async (f) => (await f.boundingBox())!));
+  const regionBox = (await region.boundingBox())!;
+  const minBox = (await min.boundingBox())!;
+  const maxBox = (await max.boundingBox())!;
   expect(Math.abs(minBox.y - regionBox.y)).toBeLessThan(2);
   expect(Math.abs(maxBox.y - regionBox.y)).toBeLessThan(2);
   for (const label of ["Wiek od", "Wiek do"]) {
