@@ -28,6 +28,13 @@ export function LikesPage() {
   const errorText = useErrorText();
   const matchId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : null;
   const openMatch = matchId !== null ? likes.data?.items.find((i) => i.profile.id === matchId && i.mutual) : undefined;
+  // The §7 pick, unless it is already in the list below (a like received is, on its own tab):
+  // the same member twice, one above the other, reads as a fault.
+  const pick = suggestion.data;
+  const suggested =
+    pick && type !== "match" && likes.data && !likes.data.items.some((i) => i.profile.id === pick.profile.id)
+      ? pick
+      : null;
   const labels: Record<LikeType, string> = { received: t`Received`, sent: t`Sent`, match: t`Matches` };
   const empty: Record<LikeType, string> = {
     received: t`No one has liked you yet`,
@@ -55,7 +62,7 @@ export function LikesPage() {
         ))}
       </Nav>
       {/* Not on the matches tab: a like to answer or a member to like is no match. */}
-      {suggestion.data && type !== "match" && <SuggestionCard suggestion={suggestion.data} />}
+      {suggested && <SuggestionCard suggestion={suggested} />}
       {params.id !== undefined && likes.data && !openMatch && (
         <Alert variant="info">
           <Trans>You have no match with this member (yet).</Trans>{" "}
