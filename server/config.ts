@@ -1,6 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_SITE_SETTINGS } from "./features/site/site.settings.js";
 
 /**
  * The process environment, parsed and validated once at start-up.
@@ -81,7 +82,12 @@ const EnvSchema = z.object({
   /** Most procedures one batched tRPC request may carry (more: 400). */
   TRPC_MAX_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default("Dating site <no-reply@localhost>"),
+  /**
+   * Sender of outgoing mail, "Name <address>". Unset: the site's name (DEFAULT_SITE_SETTINGS) at
+   * no-reply@ the first PUBLIC_ORIGIN's host (localhost without one), so mail never comes from a
+   * generic "Dating site" that inboxes file as spam.
+   */
+  MAIL_FROM: z.string().min(3).max(320).optional(),
   /**
    * Force the Secure flag on cookies (otherwise set when the request came over https). Unset: on
    * when every PUBLIC_ORIGIN is https (the site is https, whatever a proxy in front says).
@@ -201,7 +207,9 @@ const EnvSchema = z.object({
   PUSH_ALLOW_LOOPBACK_HTTP: boolish.default(false),
 });
 
-export type Config = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO" | "COOKIE_SECURE"> & {
+export type Config = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO" | "COOKIE_SECURE" | "MAIL_FROM"> & {
+  /** MAIL_FROM resolved: given, else the site's name at no-reply@ the public host. */
+  MAIL_FROM: string;
   /** SEED_DEMO resolved: given, else true only on the embedded default (no DATABASE_URL) outside production. */
   SEED_DEMO: boolean;
   /** COOKIE_SECURE resolved: given, else true when every PUBLIC_ORIGIN is https. */
@@ -247,6 +255,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SEED_DEMO: c.SEED_DEMO ?? (c.DATABASE_URL === undefined && c.NODE_ENV !== "production"),
     COOKIE_SECURE:
       c.COOKIE_SECURE ?? (allowedOrigins.length > 0 && allowedOrigins.every((o) => o.startsWith("https://"))),
+    MAIL_FROM:
+      c.MAIL_FROM ??
+      `${DEFAULT_SITE_SETTINGS.name} <no-reply@${allowedOrigins[0] ? new URL(allowedOrigins[0]).hostname : "localhost"}>`,
     DATA_DIR: dataDir,
     mediaDir: path.join(dataDir, "media"),
     privateMediaDir: path.join(dataDir, "media-private"),

@@ -264,6 +264,14 @@ describe("behind one proxy (TRUST_PROXY=1)", () => {
     expect(loadConfig({ NODE_ENV: "development" }).PAYMENT_PROVIDER).toBeUndefined();
   });
 
+  it("mail comes from the site's name at no-reply@ its public host unless MAIL_FROM says otherwise", () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: "https://www.amora.example,https://amora.example" }).MAIL_FROM).toBe(
+      "Amora <no-reply@www.amora.example>",
+    );
+    expect(loadConfig({}).MAIL_FROM).toBe("Amora <no-reply@localhost>");
+    expect(loadConfig({ MAIL_FROM: "Team <team@example.com>" }).MAIL_FROM).toBe("Team <team@example.com>");
+  });
+
   it("TRUST_PROXY is a number of proxies or their addresses; 'true' (every hop) is refused", () => {
     expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.2" }).TRUST_PROXY).toBe("10.0.0.0/8, 192.168.1.2");
