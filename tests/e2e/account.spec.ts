@@ -18,8 +18,9 @@ test("forgot password: the mailed link sets a new password and logs the member i
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(/\/reset-password$/);
   await page.getByLabel("E-mail").fill(email);
-  await page.getByRole("button", { name: "Send me a link" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "If an account exists" })).toBeVisible();
+  await page.getByLabel("E-mail").press("Enter");
+  // The answer takes the form's place and the focus (read out; the keyboard goes on from there).
+  await expect(page.getByRole("status").filter({ hasText: "If an account exists" })).toBeFocused();
 
   const link = await readMailLinkTo(email, "/reset-password/do");
   await page.goto(link);

@@ -34,7 +34,9 @@ export function ResetPasswordPage() {
           <Trans>Forgot your password?</Trans>
         </h1>
         {sentTo ? (
-          <Alert variant="success" role="status">
+          // The form is gone: the focus goes to what replaced it, so it is read out and the keyboard
+          // goes on from here instead of from the top of the page.
+          <Alert variant="success" role="status" tabIndex={-1} ref={(el: HTMLDivElement | null) => el?.focus()}>
             <Trans>
               If an account exists for <strong>{sentTo}</strong>, we have sent it a link to choose a new password. The
               link is valid for one hour.
