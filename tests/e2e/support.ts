@@ -48,8 +48,9 @@ export function uniqueEmail(prefix: string): string {
  * The §4 welcome-bonus popup comes 40 s after a free member with 0 credits enters the members
  * area: on a slow or busy machine, a test about something else can still be running then. From
  * this call on, whenever the popup shows (in any language), the page closes it as a member who
- * does not want it would, before the test's next action (Playwright's locator handler). Tests of
- * the popup itself pass `keepTimeBonusPopup` to signUp / logIn.
+ * does not want it would, before the test's next action (Playwright's locator handler). logIn
+ * uses it (the test of the popup itself passes `keepTimeBonusPopup`); signUp stores the
+ * dismissal up front instead.
  */
 export async function closeTimeBonusPopupWhenShown(page: Page) {
   const popup = page.getByRole("dialog").filter({ has: page.locator(".time-bonus-percent") });
@@ -61,8 +62,10 @@ export async function closeTimeBonusPopupWhenShown(page: Page) {
 /**
  * Sign up through the /signup screen as a new member would; the §4 signup steps that follow on
  * /complete-signup are left for later (they are all skippable), and the member opens the search.
- * The welcome-bonus popup is closed whenever it shows (closeTimeBonusPopupWhenShown) unless
- * `keepTimeBonusPopup`.
+ * Unless `keepTimeBonusPopup`, the member has already said "Not now" to the §4 welcome-bonus
+ * popup (its dismissal stored as the popup stores it, before the members' pages open), so it
+ * cannot come up 40 s later in the middle of a slow test about something else, as a handler
+ * closing it then could also close a menu the test had open.
  */
 export async function signUp(
   page: Page,
@@ -75,7 +78,6 @@ export async function signUp(
     keepTimeBonusPopup?: boolean;
   },
 ) {
-  if (!m.keepTimeBonusPopup) await closeTimeBonusPopupWhenShown(page);
   await page.goto("/signup");
   await page.getByLabel("E-mail").fill(m.email);
   await page.getByLabel("Name").fill(m.name);
@@ -85,6 +87,14 @@ export async function signUp(
   await page.getByLabel("Country").selectOption(m.country ?? "NL");
   await page.getByRole("button", { name: "Create my free account" }).click();
   await expect(page).toHaveURL(/\/complete-signup/);
+  if (!m.keepTimeBonusPopup) {
+    const me = (await (await page.request.get("/api/user.php")).json()) as { user: { id: number } };
+    // client/components/layouts/time-bonus.tsx: TIME_BONUS_STORAGE_PREFIX + "-modal:" + the member's id.
+    await page.evaluate(
+      (key) => localStorage.setItem(key, new Date().toISOString()),
+      `alert-dismissed:time-bonus-modal:${me.user.id}`,
+    );
+  }
   await page.goto("/members");
   await expect(page).toHaveURL(/\/members/);
 }
