@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Alert, Button, Container } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useResendActivation } from "../../lib/api/use-resend-activation";
@@ -11,24 +11,7 @@ import { currentSubscription, pushSupported, usePushState } from "../../lib/push
 import { useTurnOnPush } from "../../lib/api/use-turn-on-push";
 import { BlockedNotice } from "../block-member-button";
 import { PendingButton } from "../ui/pending-button";
-
-const DISMISS_KEY = "alert-dismissed:";
-
-/**
- * Dismissals are stored with a timestamp (§2 Banners and alerts). Read on every render, so a
- * dismissal made elsewhere (the signup steps' push step, dismissPushPrompt) or under a name that
- * changed (the member once known) counts at once.
- */
-function useDismissal(name: string) {
-  const [, rerender] = useState(0);
-  return {
-    dismissed: localStorage.getItem(DISMISS_KEY + name) !== null,
-    dismiss: () => {
-      localStorage.setItem(DISMISS_KEY + name, new Date().toISOString());
-      rerender((n) => n + 1);
-    },
-  };
-}
+import { dismiss, useDismissal } from "../../lib/dismissal";
 
 const pushPromptName = (memberId: number) => `push-prompt:${memberId}`;
 
@@ -38,7 +21,7 @@ const pushPromptName = (memberId: number) => `push-prompt:${memberId}`;
  * the next page.
  */
 export function dismissPushPrompt(memberId: number) {
-  localStorage.setItem(DISMISS_KEY + pushPromptName(memberId), new Date().toISOString());
+  dismiss(pushPromptName(memberId));
 }
 
 /** §2 banners: a block's confirmation (§4), the activation reminder, the disabled-e-mail-notifications alert and the push prompt. */

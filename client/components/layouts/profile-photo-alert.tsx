@@ -1,11 +1,9 @@
-import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Alert, Container } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMe } from "../../lib/api/use-me";
 import { paths } from "../../app/paths";
-
-const DISMISS_KEY = "alert-dismissed:profile-photo:";
+import { useDismissal } from "../../lib/dismissal";
 
 /** §2: the profile-photo alert is hidden on these routes. */
 const HIDDEN_ON = [
@@ -27,15 +25,9 @@ export function ProfilePhotoAlert() {
   const { me } = useMe();
   const { pathname } = useLocation();
   const { t } = useLingui();
-  const key = DISMISS_KEY + (me?.id ?? 0);
-  const [dismissedAt, setDismissedAt] = useState(() => localStorage.getItem(key));
-  if (!me || me.mainImage || dismissedAt !== null) return null;
+  const { dismissed, dismiss } = useDismissal(`profile-photo:${me?.id ?? 0}`);
+  if (!me || me.mainImage || dismissed) return null;
   if (HIDDEN_ON.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return null;
-  const dismiss = () => {
-    const now = new Date().toISOString();
-    localStorage.setItem(key, now);
-    setDismissedAt(now);
-  };
   return (
     <Container className="pt-3">
       <Alert variant="info" role="status" dismissible onClose={dismiss} closeLabel={t`Close`} className="mb-0">

@@ -6,28 +6,15 @@ import { useMe } from "../../lib/api/use-me";
 import { useTimeBonus } from "../../lib/time-bonus";
 import { TIME_BONUS_MODAL_DELAY_MS } from "../../lib/constants";
 import { GiftIcon } from "../ui/gift-icon";
+import { useDismissal } from "../../lib/dismissal";
 import "./time-bonus.css";
 
-/** localStorage keys of the time-bonus dismissals (prefix shared with the other alerts); cleared on logout. */
-export const TIME_BONUS_STORAGE_PREFIX = "alert-dismissed:time-bonus";
+/** Names of the time-bonus dismissals (lib/dismissal.ts, under the shared prefix, cleared on logout). */
+const TIME_BONUS_DISMISSAL = "time-bonus";
 
 /** §2 members area: members, members-id, chats, likes, likes-m-id and premium. */
 export function isMembersArea(pathname: string): boolean {
   return /^\/(members(\/\d+)?|chats|likes(\/m\/\d+)?|premium)\/?$/.test(pathname);
-}
-
-/** Dismissals are stored with a timestamp (§2 Banners and alerts). */
-function useDismissal(key: string) {
-  const [dismissedAt, setDismissedAt] = useState(() => localStorage.getItem(key));
-  useEffect(() => setDismissedAt(localStorage.getItem(key)), [key]);
-  return {
-    dismissed: dismissedAt !== null,
-    dismiss: () => {
-      const now = new Date().toISOString();
-      localStorage.setItem(key, now);
-      setDismissedAt(now);
-    },
-  };
 }
 
 /**
@@ -39,7 +26,7 @@ export function TimeBonusBanner() {
   const bonus = useTimeBonus();
   const { pathname } = useLocation();
   const { t } = useLingui();
-  const banner = useDismissal(`${TIME_BONUS_STORAGE_PREFIX}-banner:${me?.id ?? 0}`);
+  const banner = useDismissal(`${TIME_BONUS_DISMISSAL}-banner:${me?.id ?? 0}`);
   if (!me || !bonus || banner.dismissed || !isMembersArea(pathname)) return null;
   const { timeLeft, percentage } = bonus;
   return (
@@ -76,7 +63,7 @@ export function TimeBonusModal() {
   const bonus = useTimeBonus();
   const { pathname } = useLocation();
   const { t } = useLingui();
-  const popup = useDismissal(`${TIME_BONUS_STORAGE_PREFIX}-modal:${me?.id ?? 0}`);
+  const popup = useDismissal(`${TIME_BONUS_DISMISSAL}-modal:${me?.id ?? 0}`);
   const [show, setShow] = useState(false);
   const inArea = isMembersArea(pathname);
   const eligible = !!me && !!bonus && me.credits === 0 && !popup.dismissed;
