@@ -74,11 +74,23 @@ test("a new member goes through the signup steps, skipping some, and lands on th
 
   // The last step: confirm the e-mail address (the link can be sent again), then the suggestions.
   await expect(page.getByRole("heading", { level: 1, name: "Confirm your e-mail address" })).toBeVisible();
+  // The step says it once: the activation reminder banner, which says the same, is not shown beside it.
+  await expect(page.getByText(/Please confirm your e-mail address: we sent a link/)).toHaveCount(0);
+  await expect(
+    page.getByText("Open it to confirm your address: then you can like and write to members.", { exact: false }),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Send the link again" }).click();
   await expect(page.getByText("We sent the link again.")).toBeVisible();
   await page.getByRole("button", { name: "See members for you" }).click();
   await expect(page).toHaveURL(/\/signup-matches/);
   await expect(page.getByRole("heading", { level: 1, name: "Members you may like" })).toBeVisible();
+  // Past the steps the reminder shows, saying what the site does until then (no likes or messages
+  // either way, docs/decisions.md), as the step did.
+  await expect(
+    page.getByText(
+      /Please confirm your e-mail address: we sent a link to .+\. Until then, you cannot like or write to members, nor they to you\./,
+    ),
+  ).toBeVisible();
   await expect(page.getByRole("list", { name: "Suggested members" }).getByRole("listitem").first()).toBeVisible();
 
   // What the steps saved is the member's profile.

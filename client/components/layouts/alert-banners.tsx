@@ -151,16 +151,19 @@ function NotificationsDisabledAlert() {
 /** §2 activation reminder: status not_confirmed with a disabled profile; can resend the mail. */
 function ActivationReminder() {
   const { me } = useMe();
+  // The signup steps end on a step that says the same, with its own "send again" (§2).
+  const onSignupSteps = useLocation().pathname.startsWith(paths.completeSignup);
   const activation = useDismissal(`activation:${me?.id ?? 0}`);
   const resend = useResendActivation();
   const { t } = useLingui();
-  if (!me || me.status !== "not_confirmed" || me.profileStatus !== "disabled" || activation.dismissed) return null;
+  if (!me || me.status !== "not_confirmed" || me.profileStatus !== "disabled" || activation.dismissed || onSignupSteps)
+    return null;
   return (
     <Container className="pt-3">
       <Alert variant="warning" dismissible onClose={activation.dismiss} closeLabel={t`Close`} className="mb-0">
         <Trans>
           Please confirm your e-mail address: we sent a link to <strong className="text-break">{me.email}</strong>.
-          Until then, other members cannot reply to you.
+          Until then, you cannot like or write to members, nor they to you.
         </Trans>{" "}
         {resend.isSuccess ? (
           <span role="status">

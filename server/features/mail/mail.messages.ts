@@ -12,7 +12,7 @@ export const MAIL_TEXT = {
 
   activationSubject: /*i18n*/ "Confirm your e-mail address for {site}",
   activationBody:
-    /*i18n*/ "Welcome to {site}! Please confirm your e-mail address. Until you confirm, other members cannot reply to you.",
+    /*i18n*/ "Welcome to {site}! Please confirm your e-mail address. Until you confirm, you cannot like or write to members, nor they to you.",
   activationButton: /*i18n*/ "Confirm my e-mail address",
 
   newConversationSubject: /*i18n*/ "{from} started a conversation with you on {site}",
