@@ -202,15 +202,36 @@ test("on a phone the docked push prompt hides nothing for good (the end of the p
   const page = await context.newPage();
   await logIn(page, "free@amora.test", "demo12345");
   await context.addCookies([{ name: "locale", value: "de", url: baseURL! }]);
-  await page.goto("/swipe-game");
+  await page.goto("/likes");
   const turnOn = page.getByRole("button", { name: "Benachrichtigungen einschalten" });
   await expect(turnOn).toBeVisible();
-  const prompt = page.getByRole("alert").filter({ has: turnOn });
+  const prompt = page.getByRole("status").filter({ has: turnOn });
   await expect(prompt.getByRole("button", { name: "Schließen" })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const promptBox = (await prompt.boundingBox())!;
   // The page's last line, the footer's copyright, ends above the prompt.
   const lastLine = (await page.getByRole("contentinfo").getByText(/©/).boundingBox())!;
   expect(lastLine.y + lastLine.height).toBeLessThanOrEqual(promptBox.y);
+  await context.close();
+});
+
+test("the push prompt is offered where messages, likes and matches are seen, not over the swipe game, the credits or the settings", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await logIn(page, "free@amora.test", "demo12345");
+  const turnOn = page.getByRole("button", { name: "Turn on notifications" });
+  await expect(turnOn).toBeVisible(); // on /members
+  for (const path of ["/swipe-game", "/credits", "/settings"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // What the prompt waits for: the service worker's answer about push, then two painted frames.
+    await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.pushManager.getSubscription()));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await expect(turnOn, path).toHaveCount(0);
+  }
+  await page.goto("/chats");
+  await expect(turnOn).toBeVisible();
   await context.close();
 });

@@ -12,6 +12,7 @@ import { useTurnOnPush } from "../../lib/api/use-turn-on-push";
 import { BlockedNotice } from "../block-member-button";
 import { PendingButton } from "../ui/pending-button";
 import { dismiss, useDismissal } from "../../lib/dismissal";
+import { isMembersArea } from "./time-bonus";
 
 const pushPromptName = (memberId: number) => `push-prompt:${memberId}`;
 
@@ -51,13 +52,17 @@ function PushPrompt() {
   const pushState = usePushState();
   const save = usePushSubscribe();
   const prompt = useDismissal(pushPromptName(me?.id ?? 0));
-  // The signup steps have a push step of their own (§4): no second prompt beside it.
-  const onSignupSteps = useLocation().pathname.startsWith(paths.completeSignup);
+  // Only where messages, likes and matches are seen (the members area: search, profiles, chats,
+  // likes). Elsewhere its dock would cover the page's own controls on a phone (the swipe game's
+  // buttons, a package's Choose, Delete my account), and the signup steps have a push step of
+  // their own (§4).
+  const { pathname } = useLocation();
+  const onItsPages = isMembersArea(pathname) && pathname !== paths.premium;
   const { turnOn: turnOnPush, asking } = useTurnOnPush();
   const publicKey = settings?.push_public_key ?? null;
   const saveMutate = save.mutate;
   const { t } = useLingui();
-  const visible = !!me && !!publicKey && pushSupported() && pushState === false && !prompt.dismissed && !onSignupSteps;
+  const visible = !!me && !!publicKey && pushSupported() && pushState === false && !prompt.dismissed && onItsPages;
 
   // Room under the page while the prompt is docked over its foot (theme.css), so the last search
   // cards or the swipe game's buttons can still be scrolled into view above it.
