@@ -6,6 +6,7 @@ import {
   dropSession,
   gotoLive,
   logIn,
+  profileWithLockedPhotos,
   readMailLink,
   readMailLinkTo,
   signUp,
@@ -191,20 +192,6 @@ async function holdCall(page: Page, procedure: string): Promise<() => void> {
     await route.continue();
   });
   return release;
-}
-
-/** A seeded profile with photos a free member sees locked, found as the app would (members.get). */
-async function profileWithLockedPhotos(page: Page): Promise<number> {
-  // From 3: members 1 and 2 are the demo accounts, seeded first (a seeded member is written to).
-  for (let candidate = 3; candidate < 80; candidate++) {
-    const res = await page.request.get(
-      `/trpc/members.get?input=${encodeURIComponent(JSON.stringify({ id: candidate }))}`,
-    );
-    if (!res.ok()) continue;
-    const body = (await res.json()) as { result?: { data?: { photos?: Array<{ locked: boolean; unlock?: string }> } } };
-    if (body.result?.data?.photos?.some((p) => p.locked && p.unlock === "premium")) return candidate;
-  }
-  throw new Error("no seeded profile with locked photos");
 }
 
 async function memberPage(browser: Browser, viewport: { width: number; height: number }) {

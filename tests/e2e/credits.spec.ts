@@ -1,5 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
-import { readMailLink, signUp, uniqueEmail } from "./support";
+import { profileWithLockedPhotos, readMailLink, signUp, uniqueEmail } from "./support";
 
 /**
  * The money path end to end (issue 4): a new free member with 0 credits sees the welcome time
@@ -7,21 +7,6 @@ import { readMailLink, signUp, uniqueEmail } from "./support";
  * checkout, becomes premium — Credits link, the badge once credits run low — and the locked
  * photos open.
  */
-
-/** A seeded profile with photos a free member sees locked, found as the app would (members.get). */
-async function profileWithLockedPhotos(page: Page): Promise<number> {
-  const id = await page.evaluate(async () => {
-    for (let candidate = 1; candidate < 80; candidate++) {
-      const res = await fetch(`/trpc/members.get?input=${encodeURIComponent(JSON.stringify({ id: candidate }))}`);
-      if (!res.ok) continue;
-      const photos = ((await res.json()).result?.data?.photos ?? []) as Array<{ locked: boolean; unlock?: string }>;
-      if (photos.some((p) => p.locked && p.unlock === "premium")) return candidate;
-    }
-    return null;
-  });
-  if (id === null) throw new Error("no seeded profile with locked photos");
-  return id;
-}
 
 /** Send paid messages through the app's own API (as the chat screen does), to run the balance down. */
 async function sendMessages(page: Page, toProfileId: number, count: number) {

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
-import { logIn } from "./support";
+import { logIn, seededMemberWhere } from "./support";
 
 /**
  * WCAG 2.4.3 (focus order): a button pressed from the keyboard keeps the focus while its action
@@ -9,15 +9,7 @@ import { logIn } from "./support";
 
 /** A seeded member whose likes.status (as the profile page reads it) fits `want`. */
 async function memberWhere(page: Page, want: (s: { liked: boolean; likedMe: boolean }) => boolean): Promise<number> {
-  for (let id = 3; id < 80; id++) {
-    const res = await page.request.get(
-      `/trpc/likes.status?input=${encodeURIComponent(JSON.stringify({ profileId: id }))}`,
-    );
-    if (!res.ok()) continue;
-    const status = ((await res.json()) as { result: { data: { liked: boolean; likedMe: boolean } } }).result.data;
-    if (want(status)) return id;
-  }
-  throw new Error("no seeded member fits");
+  return (await seededMemberWhere(page, "likes.status", want)).id;
 }
 
 test("Like and Unlike pressed with Enter keep the focus on the button", async ({ page }) => {

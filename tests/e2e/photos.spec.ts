@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { logIn, signUp, uniqueEmail } from "./support";
+import { logIn, seededMemberWhere, signUp, uniqueEmail, type SeededPhotos } from "./support";
 
 /** §2 /profile photo management: a free member uploads a photo through the labelled file input. */
 test("a free member adds a photo on /profile and sees it in the grid and the count", async ({ page }) => {
@@ -99,16 +99,9 @@ test("the photo viewer goes through a member's photos with the arrow keys, a sid
 }) => {
   await logIn(page, "demo@amora.test", "demo12345"); // premium: every photo that is not private opens
   // A seeded member with at least 3 photos that open, found as the app would (members.get).
-  let found: { id: number; open: number } | null = null;
-  for (let id = 3; id < 80 && !found; id++) {
-    const res = await page.request.get(`/trpc/members.get?input=${encodeURIComponent(JSON.stringify({ id }))}`);
-    if (!res.ok()) continue;
-    const body = (await res.json()) as { result?: { data?: { photos?: Array<{ locked: boolean }> } } };
-    const open = body.result?.data?.photos?.filter((p) => !p.locked).length ?? 0;
-    if (open >= 3) found = { id, open };
-  }
-  expect(found, "a seeded member with 3 or more open photos").not.toBeNull();
-  const { id, open: n } = found!;
+  const open = (m: SeededPhotos) => (m.photos ?? []).filter((p) => !p.locked).length;
+  const { id, data } = await seededMemberWhere<SeededPhotos>(page, "members.get", (m) => open(m) >= 3);
+  const n = open(data);
   await page.goto(`/members/${id}`);
   await page.getByRole("button", { name: `Open photo 1 of ${n}` }).click();
   const viewer = page.getByRole("dialog", { name: `Photo 1 of ${n}` });

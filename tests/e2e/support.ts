@@ -192,3 +192,35 @@ export async function trpcCall<T>(
   expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
   return ((await res.json()) as { result: { data: T } }).result.data;
 }
+
+/** What members.get answers about a member's photos, as far as these tests look. */
+export type SeededPhotos = { photos?: Array<{ locked: boolean; unlock?: string }> };
+
+/**
+ * The first seeded member whose answer to `procedure` (called as the app calls it, with the
+ * page's cookies: members.get takes { id }, likes.status { profileId }) fits `want`, found from
+ * id 3 on (1 and 2 are the demo accounts, seeded first).
+ * @returns the member's id and that answer. @throws when no member up to id 79 fits.
+ */
+export async function seededMemberWhere<T>(
+  page: Page,
+  procedure: "members.get" | "likes.status",
+  want: (data: T) => boolean,
+): Promise<{ id: number; data: T }> {
+  for (let id = 3; id < 80; id++) {
+    const input = procedure === "members.get" ? { id } : { profileId: id };
+    const res = await page.request.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
+    if (!res.ok()) continue;
+    const data = ((await res.json()) as { result: { data: T } }).result.data;
+    if (want(data)) return { id, data };
+  }
+  throw new Error(`no seeded member fits (${procedure})`);
+}
+
+/** A seeded profile with photos a free member sees locked, for premium members only (members.get). */
+export async function profileWithLockedPhotos(page: Page): Promise<number> {
+  const found = await seededMemberWhere<SeededPhotos>(page, "members.get", (m) =>
+    (m.photos ?? []).some((p) => p.locked && p.unlock === "premium"),
+  );
+  return found.id;
+}
