@@ -45,8 +45,9 @@ export function ProfileCard({ profile, priority = false }: { profile: ProfileCar
         >
           {profile.name}, {profile.age}
         </Link>
-        {place && <div className="small text-body-secondary text-truncate">{place}</div>}
-        {/* Wraps rather than cut: the useful part ("5 minutes ago") comes last in some languages. */}
+        {/* Both lines wrap rather than cut: the country and the useful part of "Active 5 minutes ago"
+            come last, and long in some languages. */}
+        {place && <div className="small text-body-secondary">{place}</div>}
         <LastActive iso={profile.lastActive} className="small text-body-secondary d-block" />
         {profile.fictional && <FictionalBadge compact className="position-relative" />}
       </Card.Body>
