@@ -40,13 +40,17 @@ describe.skipIf(skipWithout("postgres", "login lockout under 40 concurrent attem
     expect(codeOf(right)).toBe("TOO_MANY_ATTEMPTS");
   });
 
-  it("the right password among 40 concurrent attempts logs in only if it was among the first 5 checks", async () => {
+  it("the right password among 40 concurrent attempts: at most 5 checks, or 5 up to its login and 5 after it", async () => {
     const m = await createMember(t.server.deps);
     const attempts = Array.from({ length: 40 }, (_, i) => (i === 20 ? m.password : `wrong password ${i}`));
     const outcomes = await Promise.allSettled(
       attempts.map((password) => login(t.server.deps, { email: m.email, password })),
     );
     const checked = outcomes.filter((o) => o.status === "fulfilled" || codeOf(o.reason) === "LOGIN_FAILED").length;
-    expect(checked).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+    const loggedIn = outcomes.some((o) => o.status === "fulfilled");
+    // A login forgets the failures (clearLoginFailures), so attempts still arriving after it count
+    // from zero again: without it at most 5 checks; with it at most 5 up to the login and 5 after
+    // (on a busy machine the right password's check can finish before the other attempts reserve).
+    expect(checked).toBeLessThanOrEqual(loggedIn ? 2 * LOGIN_MAX_FAILURES : LOGIN_MAX_FAILURES);
   });
 });
