@@ -207,11 +207,16 @@ test("on a phone the docked push prompt hides nothing for good (the end of the p
   await expect(turnOn).toBeVisible();
   const prompt = page.getByRole("status").filter({ has: turnOn });
   await expect(prompt.getByRole("button", { name: "Schließen" })).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  const promptBox = (await prompt.boundingBox())!;
-  // The page's last line, the footer's copyright, ends above the prompt.
-  const lastLine = (await page.getByRole("contentinfo").getByText(/©/).boundingBox())!;
-  expect(lastLine.y + lastLine.height).toBeLessThanOrEqual(promptBox.y);
+  // Scrolled to the end, the page's last line (the footer's copyright) ends above the prompt. The
+  // likes list may still be drawing, and the page growing: scrolled again until it holds.
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const promptBox = (await prompt.boundingBox())!;
+      const lastLine = (await page.getByRole("contentinfo").getByText(/©/).boundingBox())!;
+      return lastLine.y + lastLine.height - promptBox.y;
+    }, "px of the last line under the prompt")
+    .toBeLessThanOrEqual(0);
   await context.close();
 });
 
