@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { findPhoneNumbersInText, type CountryCode } from "libphonenumber-js";
 import { useTestServer } from "../support/server.js";
@@ -61,6 +62,74 @@ describe("safety hints: detection", () => {
       const hints = safetyHintsOf(s);
       expect(Array.isArray(hints)).toBe(true);
     }
+  });
+});
+
+/**
+ * Scan `texts` in a worker thread (the patterns run as the server runs them, but a scan that does
+ * not end can be stopped): resolves with each text's hints, or rejects when the worker has not
+ * answered after `stopAfterMs`.
+ */
+function scanInWorker(texts: string[], stopAfterMs: number): Promise<string[][]> {
+  const module = new URL("../../server/features/chats/safety-hints.ts", import.meta.url).href;
+  const worker = new Worker(
+    `const { workerData, parentPort } = require("node:worker_threads");
+     import(workerData.module).then(({ safetyHintsOf }) => parentPort.postMessage(workerData.texts.map(safetyHintsOf)));`,
+    { eval: true, execArgv: ["--import", "tsx"], workerData: { module, texts } },
+  );
+  return new Promise<string[][]>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the scans had not finished after ${stopAfterMs} ms`)),
+      stopAfterMs,
+    );
+    worker.once("message", (hints: string[][]) => {
+      clearTimeout(timer);
+      resolve(hints);
+    });
+    worker.once("error", (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+  }).finally(() => void worker.terminate());
+}
+
+describe("safety hints: a hostile text cannot hold the server (security review, 2026-11-27)", () => {
+  // Separators written out with runs of spaces, and no top-level domain at the end: the e-mail
+  // pattern's backtracking once grew fourfold with each " dot y" (106 characters: 6 s of a blocked
+  // event loop; these would take longer than the age of the universe).
+  const spaced = (k: number, m: number, end: string) => {
+    const sp = " ".repeat(k);
+    return `x${sp}at${sp}y${`${sp}dot${sp}y`.repeat(m)}${sp}dot${sp}${end}`;
+  };
+
+  it("the reported messages and 400 seeded texts of separators are all scanned, with the right hints", async () => {
+    const reported = [1, 2, 3, 4].flatMap((k) => [spaced(k, 40, "qq!"), spaced(k, 40, "com")]);
+    // mulberry32: the same texts on every run (bounded, seeded).
+    let seed = 20261127;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+      return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+    };
+    const tokens = [" ", "  ", "\t ", "at", "dot", "(at)", "[dot]", "@", ".", " . ", "y", "x.y", "com", "!", "-"];
+    const seeded = Array.from({ length: 400 }, () =>
+      Array.from({ length: 20 + Math.floor(random() * 180) }, () => tokens[Math.floor(random() * tokens.length)]).join(
+        "",
+      ),
+    );
+    // A minute for what takes milliseconds: only a scan that does not end can miss it.
+    const hints = await scanInWorker([...reported, ...seeded], 60_000);
+    expect(hints.slice(0, reported.length)).toEqual([1, 2, 3, 4].flatMap(() => [[], ["email"]]));
+    expect(hints).toHaveLength(reported.length + seeded.length);
+  });
+
+  it("addresses written out with runs of spaces or brackets are still found", () => {
+    expect(safetyHintsOf("anna   at  gmail   dot   com")).toEqual(["email"]);
+    expect(safetyHintsOf("anna(at)gmail(dot)co(dot)uk")).toEqual(["email"]);
+    expect(safetyHintsOf("anna [at] mail [dot] de")).toEqual(["email"]);
+    expect(safetyHintsOf("anna @ mail . nl")).toEqual(["email"]);
+    expect(safetyHintsOf("look at that dog")).toEqual([]);
   });
 });
 
