@@ -21,6 +21,12 @@ export interface UsersTable {
   last_event_seq: Generated<number>;
   signup_date: Timestamp;
   confirmed_at: Timestamp | null;
+  /**
+   * When the password was last chosen through a password-reset link mailed to the current address
+   * (migration 2026_11_27_1900); null when never, or since the address changed. The OPERATOR_EMAILS
+   * grant needs it: it proves that whoever logs in with the password reads the listed mailbox.
+   */
+  password_set_by_link_at: Generated<Timestamp | null>;
   /** Owned by the moderation feature (migration 2026_11_24_0400): 'operator' opens /ops. */
   role: ColumnType<UserRole, UserRole | undefined, UserRole>;
   /** Owned by the moderation feature: suspended and banned members cannot log in. */

@@ -9,6 +9,7 @@ import {
   profileWithLockedPhotos,
   readMailLink,
   readMailLinkTo,
+  setPasswordThroughMail,
   signUp,
   trpcCall,
   uniqueEmail,
@@ -613,7 +614,7 @@ test("the site-entry warning and the signup modal have no violations either (pho
 
 test("the operator console /ops, with a report, and its action dialog (phone and desktop)", async ({ browser }) => {
   // An operator: an account whose address is in OPERATOR_EMAILS (playwright.config.ts), made one
-  // at login. As a member first, it reports a profile, so the console has a report to show.
+  // at login once its password was set through the mailed reset link. As a member first, it reports a profile, so the console has a report to show.
   const operator = await confirmedMember(browser, "Ottilie", "female", { email: "ops.a11y@example.com" });
   const { page } = operator;
   const reported = await profileWithLockedPhotos(page);
@@ -626,8 +627,11 @@ test("the operator console /ops, with a report, and its action dialog (phone and
   await dialog.getByLabel("Anything else we should know? (optional)").fill("Axe checks the console.");
   await dialog.getByRole("button", { name: "Send report" }).click();
   await expect(dialog.getByText("Thank you. Our team will look at your report.")).toBeVisible();
+  // Operators are made at a login with a password chosen through a mailed reset link.
   await dropSession(page);
-  await logIn(page, operator.email, "secret-pass-1");
+  await setPasswordThroughMail(page, operator.email, "operator-pass-2");
+  await dropSession(page);
+  await logIn(page, operator.email, "operator-pass-2");
 
   for (const [name, viewport] of Object.entries(viewports)) {
     await page.setViewportSize(viewport);

@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { confirmedMember, dropSession, logIn } from "./support";
+import { confirmedMember, dropSession, logIn, setPasswordThroughMail } from "./support";
 import { AxeBuilder } from "@axe-core/playwright";
 
 /**
@@ -28,9 +28,12 @@ test("a member reports a profile; an operator sees it in /ops and suspends the a
   await reporter.page.goto("/ops");
   await expect(reporter.page.getByText("This page could not be found")).toBeVisible();
 
-  // The operator role is granted at login (OPERATOR_EMAILS): log in again, then open the console.
+  // The operator role is granted at login (OPERATOR_EMAILS) to a password chosen through a reset
+  // link mailed to the address: set one that way, log in again, then open the console.
   await dropSession(operator.page);
-  await logIn(operator.page, operator.email, "secret-pass-1");
+  await setPasswordThroughMail(operator.page, operator.email, "operator-pass-2");
+  await dropSession(operator.page);
+  await logIn(operator.page, operator.email, "operator-pass-2");
   await operator.page.goto("/ops");
   await expect(operator.page.getByRole("heading", { level: 1, name: "Moderation" })).toBeVisible();
   const report = operator.page.getByTestId("ops-report").filter({ hasText: "Her photos are of a model." });

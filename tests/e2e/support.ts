@@ -38,6 +38,23 @@ export async function readMailLinkTo(to: string, linkPath: string, timeoutMs = 3
   throw new Error(`no mail with a ${linkPath} link reached ${to}`);
 }
 
+/**
+ * As the owner of `email`'s mailbox: ask for a password-reset link at /reset-password, follow the
+ * mailed link and save `password` (which logs in on `page`). An OPERATOR_EMAILS address is made an
+ * operator only at a login with a password chosen this way.
+ */
+export async function setPasswordThroughMail(page: Page, email: string, password: string) {
+  await page.goto("/reset-password");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "If an account exists" })).toBeVisible();
+  await page.goto(await readMailLinkTo(email, "/reset-password/do"));
+  await page.getByLabel("New password", { exact: true }).fill(password);
+  await page.getByLabel("Repeat the new password").fill(password);
+  await page.getByRole("button", { name: "Save and log in" }).click();
+  await expect(page).toHaveURL(/\/members/);
+}
+
 let counter = 0;
 /** A fresh, unique e-mail address for a test member. */
 export function uniqueEmail(prefix: string): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
 import { uploadPhoto } from "../support/photos.js";
-import { activationTokenFor } from "../support/mailbox.js";
+import { activationTokenFor, resetTokenFor } from "../support/mailbox.js";
 import { TestBrowser } from "../support/client.js";
 import {
   appCodeOf,
@@ -432,39 +432,87 @@ describe("reporting and the operator console", () => {
 });
 
 describe("OPERATOR_EMAILS", () => {
-  const t = useTestServer({ env: { OPERATOR_EMAILS: " Boss.Ops@example.com ,other@example.com" } });
+  const t = useTestServer({ env: { OPERATOR_EMAILS: " Boss.Ops@example.com ,other@example.com,third@example.com" } });
 
-  it("an account listed becomes an operator when it logs in (recorded once); others stay members", async () => {
+  /** The owner of `email`'s mailbox sets `password` through the reset link mailed there (§2 /reset-password). */
+  async function setPasswordThroughMail(email: string, password: string): Promise<void> {
+    const visitor = new TestBrowser(t.server);
+    const already = resetTokenFor(t.server.mailer, email);
+    await visitor.trpc.security.requestPasswordReset.mutate({ email });
+    const token = await eventually(
+      () => {
+        const latest = resetTokenFor(t.server.mailer, email);
+        return latest !== already ? latest : undefined;
+      },
+      { what: `the reset mail to ${email}` },
+    );
+    await visitor.trpc.security.completePasswordReset.mutate({ token, password, passwordRepeat: password });
+  }
+  const grantsTo = async (userId: number) =>
+    (
+      await t.server.deps.db
+        .selectFrom("moderation_actions")
+        .select(["target_user_id", "operator_id"])
+        .where("action", "=", "grant_operator")
+        .where("target_user_id", "=", userId)
+        .execute()
+    ).map((g) => [g.target_user_id, g.operator_id]);
+
+  it("an account listed becomes an operator when it logs in with a password set through the mailed reset link (recorded once); others stay members", async () => {
     const boss = await createMember(t.server.deps, { email: "boss.ops@example.com" });
     const plain = await createMember(t.server.deps);
-    const browser = await TestBrowser.loggedIn(t.server, boss);
+    // Confirmed, but the password was chosen at sign-up: not yet.
+    const before = await TestBrowser.loggedIn(t.server, boss);
+    expect(appCodeOf(await failureOf(before.trpc.moderation.queue.query()))).toBe("FORBIDDEN");
+    await setPasswordThroughMail(boss.email, "boss-chosen-pass-1");
+    const browser = await TestBrowser.loggedIn(t.server, { email: boss.email, password: "boss-chosen-pass-1" });
     expect((await browser.trpc.moderation.queue.query()).reports).toEqual([]);
-    await TestBrowser.loggedIn(t.server, boss);
-    const grants = await t.server.deps.db
-      .selectFrom("moderation_actions")
-      .selectAll()
-      .where("action", "=", "grant_operator")
-      .execute();
-    expect(grants.map((g) => [g.target_user_id, g.operator_id])).toEqual([[boss.id, null]]);
+    await TestBrowser.loggedIn(t.server, { email: boss.email, password: "boss-chosen-pass-1" });
+    expect(await grantsTo(boss.id)).toEqual([[boss.id, null]]);
     const member = await TestBrowser.loggedIn(t.server, plain);
     expect(appCodeOf(await failureOf(member.trpc.moderation.queue.query()))).toBe("FORBIDDEN");
   });
 
-  it("a listed address that anyone signed up with becomes an operator only once it is confirmed", async () => {
+  it("a listed address someone else signed up with stays a member's once its owner confirms it: the squatter's password grants nothing, the owner's reset takes the account", async () => {
     const squatter = await createMember(t.server.deps, { email: "other@example.com", confirmed: false });
     const unconfirmed = await TestBrowser.loggedIn(t.server, squatter);
     expect(appCodeOf(await failureOf(unconfirmed.trpc.moderation.queue.query()))).toBe("FORBIDDEN");
-    const row = await t.server.deps.db
-      .selectFrom("users")
-      .select("role")
-      .where("id", "=", squatter.id)
-      .executeTakeFirstOrThrow();
-    expect(row.role).toBe("member");
-    // The owner of the address follows the activation link and logs in again.
+    // The owner of the address follows the activation link; the squatter logs in again.
     await new TestBrowser(t.server).trpc.accounts.activate.mutate({
       token: activationTokenFor(t.server.mailer, squatter.email),
     });
     const confirmed = await TestBrowser.loggedIn(t.server, squatter);
-    expect((await confirmed.trpc.moderation.queue.query()).reports).toBeDefined();
+    expect(appCodeOf(await failureOf(confirmed.trpc.moderation.queue.query()))).toBe("FORBIDDEN");
+    expect(appCodeOf(await failureOf(unconfirmed.trpc.moderation.queue.query()))).toBe("FORBIDDEN");
+    expect(await grantsTo(squatter.id)).toEqual([]);
+    // The owner sets a password through the reset link: the squatter's sessions and password end.
+    await setPasswordThroughMail(squatter.email, "owner-chosen-pass-1");
+    expect(await unconfirmed.trpc.accounts.me.query()).toBeNull();
+    expect(appCodeOf(await failureOf(TestBrowser.loggedIn(t.server, squatter)))).toBe("LOGIN_FAILED");
+    const owner = await TestBrowser.loggedIn(t.server, { email: squatter.email, password: "owner-chosen-pass-1" });
+    expect((await owner.trpc.moderation.queue.query()).reports).toBeDefined();
+  });
+
+  it("moving an account whose password came through a reset link to a listed address grants nothing", async () => {
+    const mover = await createMember(t.server.deps);
+    await setPasswordThroughMail(mover.email, "mover-chosen-pass-1");
+    const browser = await TestBrowser.loggedIn(t.server, { email: mover.email, password: "mover-chosen-pass-1" });
+    // The owner of third@ follows the change link the mover asked for.
+    await browser.trpc.security.requestEmailChange.mutate({
+      email: "third@example.com",
+      password: "mover-chosen-pass-1",
+    });
+    const token = await eventually(
+      () => {
+        const mail = t.server.mailer.sent.findLast((m) => m.to === "third@example.com");
+        const m = mail && /token=([A-Za-z0-9_%-]+)/.exec(mail.text);
+        return m ? decodeURIComponent(m[1]!) : undefined;
+      },
+      { what: "the change-of-address mail" },
+    );
+    await new TestBrowser(t.server).trpc.security.confirmEmailChange.mutate({ token });
+    const moved = await TestBrowser.loggedIn(t.server, { email: "third@example.com", password: "mover-chosen-pass-1" });
+    expect(appCodeOf(await failureOf(moved.trpc.moderation.queue.query()))).toBe("FORBIDDEN");
+    expect(await grantsTo(mover.id)).toEqual([]);
   });
 });

@@ -34,3 +34,15 @@ export function tokenFromText(text: string): string {
   if (!m) throw new Error(`no activation link in mail:\n${text}`);
   return decodeURIComponent(m[1]!);
 }
+
+/**
+ * The token of the newest password-reset link (/reset-password/do?token=…) mailed to `email`, or
+ * undefined when none was sent yet (the mail leaves from the outbox: poll with eventually()).
+ */
+export function resetTokenFor(mailer: Mailer, email: string): string | undefined {
+  const sent = (mailer as Partial<RecordingMailer>).sent;
+  if (!sent) throw new Error("the app's mailer does not record mails: build it with startTestServer()");
+  const mail = sent.findLast((m) => m.to === email && m.text.includes("/reset-password/do?token="));
+  const m = mail && /\/reset-password\/do\?token=([A-Za-z0-9_%-]+)/.exec(mail.text);
+  return m ? decodeURIComponent(m[1]!) : undefined;
+}

@@ -137,13 +137,35 @@ export async function voidLinkTokens(tx: Tx, userId: number, purposes: EmailToke
     .execute();
 }
 
-export async function setPasswordHash(tx: Tx, userId: number, passwordHash: string): Promise<void> {
-  await tx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
+/**
+ * Replace the password's hash. `byLink`: chosen through a password-reset link mailed to the
+ * account's address (stamps password_set_by_link_at); a change from the settings keeps the stamp,
+ * since it needs the current password.
+ */
+export async function setPasswordHash(
+  tx: Tx,
+  userId: number,
+  passwordHash: string,
+  opts: { byLink: boolean },
+): Promise<void> {
+  await tx
+    .updateTable("users")
+    .set(
+      opts.byLink
+        ? { password_hash: passwordHash, password_set_by_link_at: sql`now()` }
+        : { password_hash: passwordHash },
+    )
+    .where("id", "=", userId)
+    .execute();
 }
 
-/** Change the account's address. Throws a unique violation when another account has it. */
+/**
+ * Change the account's address. A password chosen through a link to the old address proves
+ * nothing about the new one: password_set_by_link_at is cleared. Throws a unique violation when
+ * another account has the address.
+ */
 export async function setEmail(tx: Tx, userId: number, email: string): Promise<void> {
-  await tx.updateTable("users").set({ email }).where("id", "=", userId).execute();
+  await tx.updateTable("users").set({ email, password_set_by_link_at: null }).where("id", "=", userId).execute();
 }
 
 /** Whether any account uses `email`. */

@@ -192,7 +192,7 @@ export async function completePasswordReset(
     const account = await repo.findAccountById(tx, row.user_id);
     // §4: a deleted account comes back only through its reactivation link, never a reset.
     if (account?.status === "pending_deletion") throw new AccountPendingDeletionError();
-    await repo.setPasswordHash(tx, row.user_id, passwordHash);
+    await repo.setPasswordHash(tx, row.user_id, passwordHash, { byLink: true });
     // A new password ends every pending change of the account's credentials: an e-mail change
     // asked for by whoever had the old one must not outlive the recovery.
     await repo.voidLinkTokens(tx, row.user_id, ["reset_password", "change_email"]);
@@ -243,7 +243,7 @@ export async function changePassword(
   await checkCurrentPassword(deps, account, input.oldPassword);
   const passwordHash = await hash(input.password);
   const ended = await inTransaction(deps.db, async (tx) => {
-    await repo.setPasswordHash(tx, member.id, passwordHash);
+    await repo.setPasswordHash(tx, member.id, passwordHash, { byLink: false });
     await repo.voidLinkTokens(tx, member.id, ["reset_password", "change_email"]);
     return repo.deleteSessionsExcept(tx, member.id, member.sessionId);
   });

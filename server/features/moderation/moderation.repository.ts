@@ -14,7 +14,7 @@ import type {
 export function findModerationState(db: DB | Tx, userId: number) {
   return db
     .selectFrom("users")
-    .select(["id", "role", "moderation_status", "status"])
+    .select(["id", "role", "moderation_status", "status", "password_set_by_link_at"])
     .where("id", "=", userId)
     .executeTakeFirst();
 }

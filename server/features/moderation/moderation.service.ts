@@ -93,7 +93,7 @@ export const MESSAGE_REPORT_CONTEXT = 5;
  * At every login (accounts.login calls it after the password was checked, so the state is
  * revealed only to who knows the password): refuse a suspended or banned member, and make an
  * account listed in OPERATOR_EMAILS an operator (recorded in the audit, once) once its address is
- * confirmed.
+ * confirmed and its password was chosen through a password-reset link mailed to that address.
  * @throws AccountSuspendedError, AccountBannedError.
  */
 export async function assertMayLogIn(
@@ -104,12 +104,15 @@ export async function assertMayLogIn(
   const state = await repo.findModerationState(deps.db, userId);
   if (state?.moderation_status === "suspended") throw new AccountSuspendedError();
   if (state?.moderation_status === "banned") throw new AccountBannedError();
-  // Only the proven owner of a listed address: an account whose address is confirmed (anyone can
-  // sign up with a listed address that has no account yet).
+  // Only the proven owner of a listed address, who also chose the password: anyone can sign up
+  // first with a listed address that has no account yet, and the activation link its owner
+  // follows proves the mailbox, not the password (security review, 2026-11-27). A password set
+  // through a reset link mailed to the address proves both; `npm run ops:grant` is the other way.
   if (
     state &&
     state.role !== "operator" &&
     state.status === "active" &&
+    state.password_set_by_link_at !== null &&
     deps.config.OPERATOR_EMAILS.includes(email.toLowerCase())
   ) {
     await grantOperator(deps, email);
