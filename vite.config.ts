@@ -17,7 +17,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: "../dist/client",
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for debugging on the server, not linked from the scripts nor served (security review:
+    // they gave anyone the client's original source, comments included; http/site-pages.ts).
+    sourcemap: "hidden",
     manifest: true,
     // The UI library in one chunk (scripts/vite-ui-chunk.ts).
     rolldownOptions: { output: { codeSplitting: { groups: [uiChunkGroup] } } },

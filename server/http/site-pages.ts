@@ -17,7 +17,7 @@ const API_PREFIX = /^\/(trpc|api|media|payments|simulated-checkout)(\/|$|\?)/;
 
 /**
  * Serve the built React app from `clientDist` (issue 11, §2):
- * - its files with their build-time `.br`/`.gz` siblings chosen by Accept-Encoding
+ * - its files (never the source maps, `*.map`: 404) with their build-time `.br`/`.gz` siblings chosen by Accept-Encoding
  *   (`Vary: accept-encoding`); `/assets/*` (content-hashed) `public, max-age=31536000, immutable`,
  *   everything else `no-cache`;
  * - `GET /robots.txt` (text/plain, points at the sitemap) and `GET /sitemap.xml` (the public pages
@@ -75,6 +75,9 @@ export async function clientRoutes(
       index: false,
       preCompressed: true,
       cacheControl: false,
+      // The build keeps its source maps (vite.config.ts `sourcemap: "hidden"`) for whoever has the
+      // server, not for the public: they hold the client's whole source, comments included.
+      allowedPath: (pathName) => !pathName.endsWith(".map"),
       setHeaders(reply, filePath) {
         const rel = path.relative(clientDist, filePath);
         if (rel.startsWith(`assets${path.sep}`)) reply.header("cache-control", IMMUTABLE_CACHE);

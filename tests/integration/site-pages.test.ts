@@ -45,6 +45,10 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(clientDir, "assets"));
   fs.writeFileSync(path.join(clientDir, "index.html"), indexHtml);
   fs.writeFileSync(path.join(clientDir, "assets", "index-AbC123xy.js"), bigScript);
+  fs.writeFileSync(
+    path.join(clientDir, "assets", "index-AbC123xy.js.map"),
+    JSON.stringify({ version: 3, sources: ["../client/secret-comments.tsx"], mappings: "AAAA".repeat(500) }),
+  );
   fs.writeFileSync(path.join(clientDir, "assets", "index-Zz9.css"), `.a{color:red}\n`.repeat(100));
   fs.writeFileSync(
     path.join(clientDir, "favicon.svg"),
@@ -112,6 +116,14 @@ describe("the app's files", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body).toBe(bigScript);
     expect(plain.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("the build's source maps are not served (security review): 404, whatever the encoding", async () => {
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const res = await get("/assets/index-AbC123xy.js.map", { "accept-encoding": encoding });
+      expect(res.statusCode, encoding).toBe(404);
+      expect(res.body, encoding).not.toContain("secret-comments");
+    }
   });
 
   it("unhashed files (favicon.svg) are revalidated, compressed as well", async () => {
