@@ -23,6 +23,11 @@ test("signup validates with the spec's messages and offers a did-you-mean for th
   await expect(page.getByText("Enter your date of birth (18+)")).toBeVisible();
   await expect(page.getByText("Your name may not start with @")).toBeVisible();
   await expect(page.getByLabel("Country")).toHaveAccessibleDescription("Choose your country");
+  // Beyond §5: no web address in a name, which other members' mails would carry.
+  await page.getByLabel("Name").fill("Free credits at bonus.example");
+  await page.getByRole("button", { name: "Create my free account" }).click();
+  await expect(page.getByText("Your name may not contain a web or e-mail address")).toBeVisible();
+  await page.getByLabel("Name").fill("@anna");
   // The terms one accepts can be read first.
   await expect(page.getByRole("link", { name: "terms", exact: true })).toHaveAttribute("href", "/terms");
   await page.getByLabel("E-mail").fill("not-an-address");

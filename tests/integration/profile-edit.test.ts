@@ -67,7 +67,7 @@ describe("editing the profile (/profile, §3, §5)", () => {
     expect(cleared).toMatchObject({ region: null, city: null, interests: [], tattoos: null, signup_message: "" });
   });
 
-  it.each([
+  it.each<[string, Record<string, unknown>, string, string | null]>([
     [
       "a 17-year-old birth date",
       { date_of_birth: birthDateForAge(17) },
@@ -81,6 +81,19 @@ describe("editing the profile (/profile, §3, §5)", () => {
     ["a name with a zero-width joiner before @", { name: "\u200D@support" }, "name", "Your name may not start with @"],
     ["a name with a Braille blank before @", { name: "\u2800@support" }, "name", "Your name may not start with @"],
     ["a name with a zero-width space", { name: "\u200B@support" }, "name", "Name contains invalid characters"],
+    // Names reach other members' mails and pushes: no web or e-mail address (security review).
+    ...[
+      "Free credits at amora-bonus.example",
+      "see www.my-page",
+      "https://x",
+      "anna@mail",
+      "bonus\uFF0Eexample", // a fullwidth dot
+    ].map((name): [string, Record<string, unknown>, string, string | null] => [
+      `the name ${JSON.stringify(name)}`,
+      { name },
+      "name",
+      "Your name may not contain a web or e-mail address",
+    ]),
     ["a name with a right-to-left override", { name: "\u202Eniamod" }, "name", "Name contains invalid characters"],
     ["a one-letter name", { name: "A" }, "name", "Name is too short"],
     ["an unknown hair colour", { hair_color: "purple" }, "hair_color", null],
@@ -97,6 +110,14 @@ describe("editing the profile (/profile, §3, §5)", () => {
     if (message) expect(err.message).toContain(message);
     expect(field).toBeTruthy();
     expect(await m.api.members.myProfile()).toEqual(before);
+  });
+
+  it("keeps names with dots or initials that are no address", async () => {
+    const m = await member();
+    for (const name of ["J.R. Smith", "Mr. Bean", "Anna-Maria", "Zoë", "A. B."]) {
+      const saved = await m.api.members.updateProfile(profileEditFields({ name }) as never);
+      expect(saved.name).toBe(name);
+    }
   });
 
   it("refuses the member's own e-mail address as name (§5), as signup does", async () => {

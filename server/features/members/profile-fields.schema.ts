@@ -13,6 +13,7 @@ import {
 import { ageOn, safeText } from "../../validation.js";
 import { INTEREST_KEYS } from "./members.interests.js";
 import { regionsOf } from "./members.places.js";
+import { nameHasAddress } from "../../../client/lib/member-name.js";
 
 /**
  * The §3/§5 profile fields, one schema for signup (accounts.schema.ts SignupInput) and for
@@ -103,6 +104,8 @@ function longestMarkRun(text: string): number {
  * characters. Removed before looking for a letter or number (hasLetterOrNumber).
  */
 const BLANK_LOOKING = /[\s\p{Cf}\u2800\u115f\u1160\u3164\uffa0]/gu;
+/** BLANK_LOOKING without white space: format characters, the Braille blank and the Hangul fillers. */
+const DRAWS_NOTHING = /[\p{Cf}\u2800\u115f\u1160\u3164\uffa0]/gu;
 const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
 const hasLetterOrNumber = (text: string) => LETTER_OR_NUMBER.test(text.replace(BLANK_LOOKING, ""));
 
@@ -167,7 +170,8 @@ export const ProfileBasics = z.object({
 });
 
 /**
- * §5 name rules: the username may not equal the e-mail address and may not start with @. Checked
+ * §5 name rules: the username may not equal the e-mail address and may not start with @; beyond
+ * §5, it may not hold a web or e-mail address (client/lib/member-name.ts, docs/decisions.md). Checked
  * on what is shown: NFKC-normalised, without what looks blank (BLANK_LOOKING: a zero-width joiner
  * or a Braille blank before an @, spaces inside an address).
  * @param name the name as typed or stored; @param email the member's address.
@@ -177,6 +181,10 @@ export function nameProblem(name: string, email: string): string | null {
   const shown = name.normalize("NFKC").replace(BLANK_LOOKING, "");
   if (shown.toLowerCase() === email.normalize("NFKC").toLowerCase()) return "Your name may not be your e-mail address";
   if (shown.startsWith("@")) return "Your name may not start with @";
+  // Spaces kept ("J.R. Smith" is a name), the other blank-looking characters taken out ("site\u2800.com").
+  if (nameHasAddress(name.normalize("NFKC").replace(DRAWS_NOTHING, ""))) {
+    return "Your name may not contain a web or e-mail address";
+  }
   return null;
 }
 

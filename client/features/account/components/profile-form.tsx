@@ -22,6 +22,7 @@ import { useUpdateProfile } from "../api/use-update-profile";
 import { useProfileRegions } from "../api/use-profile-regions";
 import { useInterests } from "../api/use-interests";
 import { PendingButton } from "../../../components/ui/pending-button";
+import { nameHasAddress } from "../../../lib/member-name";
 
 const MIN_AGE = 18; // §5
 
@@ -149,7 +150,10 @@ export function ProfileForm() {
                   required: t`Name is too short`,
                   minLength: { value: 2, message: t`Name is too short` },
                   maxLength: { value: 40, message: t`Name is too long` },
-                  validate: (v) => !v.trim().startsWith("@") || t`Your name may not start with @`,
+                  validate: (v) =>
+                    v.trim().startsWith("@")
+                      ? t`Your name may not start with @`
+                      : !nameHasAddress(v) || t`Your name may not contain a web or e-mail address`,
                 })}
               />
               <Form.Control.Feedback type="invalid">{formState.errors.name?.message}</Form.Control.Feedback>

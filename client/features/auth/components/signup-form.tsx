@@ -17,6 +17,7 @@ import { selectedCountry, signupCountryGuess } from "../../../lib/languages";
 import type { Locale } from "../../../lib/constants";
 import { paths } from "../../../app/paths";
 import { PendingButton } from "../../../components/ui/pending-button";
+import { nameHasAddress } from "../../../lib/member-name";
 
 /** §2 'Language choices by country': the spec's countries. */
 const COUNTRIES = ["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "GB", "IE", "US", "CA", "AU", "NZ"] as const;
@@ -57,7 +58,8 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
         .min(2, t`Enter a name of at least 2 characters`)
         .max(40, t`Use at most 40 characters`)
         // §5; on the field itself, so it shows with the other fields' errors.
-        .refine((v) => !v.startsWith("@"), t`Your name may not start with @`),
+        .refine((v) => !v.startsWith("@"), t`Your name may not start with @`)
+        .refine((v) => v.startsWith("@") || !nameHasAddress(v), t`Your name may not contain a web or e-mail address`),
       password: z
         .string()
         .min(8, t`Use at least 8 characters`)
