@@ -30,7 +30,7 @@ import type { DirectDebitMandatesTable, DirectDebitBlocksTable, SmsMessagesTable
 import type { DiscountCodesTable, DiscountRedemptionsTable } from "./tables/discounts.table.js";
 import type { ServerSecretsTable } from "./tables/secrets.table.js";
 import type { BlocksTable } from "./tables/safety.table.js";
-import type { ReportsTable, ModerationActionsTable } from "./tables/moderation.table.js";
+import type { BlockedChatCopiesTable, ReportsTable, ModerationActionsTable } from "./tables/moderation.table.js";
 import type {
   MailOutboxTable,
   NotificationSettingsTable,
@@ -73,6 +73,7 @@ export interface Database {
   blocks: BlocksTable;
   reports: ReportsTable;
   moderation_actions: ModerationActionsTable;
+  blocked_chat_copies: BlockedChatCopiesTable;
   mail_outbox: MailOutboxTable;
   notification_settings: NotificationSettingsTable;
   account_deletions: AccountDeletionsTable;

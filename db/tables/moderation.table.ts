@@ -40,6 +40,19 @@ export interface ModerationActionsTable {
   created_at: Timestamp;
 }
 
+/**
+ * The latest messages of a conversation a block deleted (migration 2026_11_27_2000), kept for a
+ * report by the member who was blocked; seen by no member. `messages`: [{ id, seq, senderId,
+ * body, gift, createdAt }] oldest first, written as a JSON string.
+ */
+export interface BlockedChatCopiesTable {
+  id: Generated<number>;
+  blocker_id: number;
+  blocked_id: number;
+  messages: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+}
+
 export type ReportRow = Selectable<ReportsTable>;
 export type NewReport = Insertable<ReportsTable>;
 export type ReportUpdate = Updateable<ReportsTable>;

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
 import { uploadPhoto } from "../support/photos.js";
@@ -13,7 +14,11 @@ import {
   type MemberWithApi,
 } from "../support/factories.js";
 import { clearSiteCache } from "../../server/features/site/site.service.js";
-import { grantOperator } from "../../server/features/moderation/moderation.service.js";
+import {
+  BLOCKED_CHAT_COPY_DAYS,
+  grantOperator,
+  pruneBlockedChatCopies,
+} from "../../server/features/moderation/moderation.service.js";
 
 /**
  * Issue 10, reporting and moderation: reports by members and visitors keep a copy of what was
@@ -108,6 +113,64 @@ describe("reporting and the operator console", () => {
       "send me an amazon gift card now",
       "no",
     ]);
+  });
+
+  it("a block does not take a report away (security review): the blocked member reports the blocker with the chat the block deleted", async () => {
+    const [harasser, victim, op] = await Promise.all([member(), member(), operator()]);
+    await chat(victim, harasser, "Please stop writing to me.");
+    const last = await chat(harasser, victim, "You will regret ignoring me");
+    await harasser.api.safety.block({ profileId: victim.id });
+    // §4 as before: the chat is gone for both, the profile hidden from the victim.
+    expect((await victim.api.chats.list()).chats).toEqual([]);
+    expect(appCodeOf(await failureOf(victim.api.members.get({ id: harasser.id })))).toBe("BLOCKED");
+    expect(
+      appCodeOf(
+        await failureOf(
+          victim.api.moderation.report({ subject: "chat", conversationId: last.conversationId, reason: "harassment" }),
+        ),
+      ),
+    ).toBe("NOT_FOUND");
+    // The victim still reports the blocker, and the report carries what was written.
+    const { id } = await victim.api.moderation.report({
+      subject: "profile",
+      profileId: harasser.id,
+      reason: "harassment",
+      details: "Threats, then blocked me",
+    });
+    const r = (await op.api.moderation.queue()).reports.find((x) => x.id === id)!;
+    expect(r).toMatchObject({ reporter: { id: victim.id }, reported: { id: harasser.id, name: harasser.name } });
+    expect(r.snapshot).toMatchObject({
+      profile: { id: harasser.id, name: harasser.name },
+      messages: [
+        { senderId: victim.id, body: "Please stop writing to me.", gift: null },
+        { senderId: harasser.id, body: "You will regret ignoring me", seq: last.seq, id: last.id },
+      ],
+    });
+    // Unblocking and blocking again keeps the newest copy; a member who blocked reports too.
+    const [other, target] = await Promise.all([member(), member()]);
+    await chat(target, other, "spam spam spam");
+    await other.api.safety.block({ profileId: target.id });
+    const mine = await other.api.moderation.report({ subject: "profile", profileId: target.id, reason: "spam" });
+    const byBlocker = (await op.api.moderation.queue()).reports.find((x) => x.id === mine.id)!;
+    expect(byBlocker.snapshot).toMatchObject({ messages: [{ senderId: target.id, body: "spam spam spam" }] });
+  });
+
+  it("the kept copies of blocked chats are deleted after BLOCKED_CHAT_COPY_DAYS", async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    await chat(a, b, "hello");
+    await a.api.safety.block({ profileId: b.id });
+    const copies = () =>
+      t.server.deps.db.selectFrom("blocked_chat_copies").select("id").where("blocker_id", "=", a.id).execute();
+    expect(await copies()).toHaveLength(1);
+    await pruneBlockedChatCopies(t.server.deps);
+    expect(await copies()).toHaveLength(1);
+    await t.server.deps.db
+      .updateTable("blocked_chat_copies")
+      .set({ created_at: sql<Date>`now() - make_interval(days => ${BLOCKED_CHAT_COPY_DAYS + 1})` })
+      .where("blocker_id", "=", a.id)
+      .execute();
+    await pruneBlockedChatCopies(t.server.deps);
+    expect(await copies()).toEqual([]);
   });
 
   it("refuses reports of oneself, of one's own message, of chats and profiles one cannot see, and bad input", async () => {

@@ -8,6 +8,7 @@ import { countRecentMails, deliverQueuedMail, enqueueMail, kickMailWorker } from
 import { queueUnreadReminders } from "../notifications/notifications.service.js";
 import { deletePhotoFiles } from "../members/members.photo-store.js";
 import { pruneLiveEvents } from "../live/live.service.js";
+import { pruneBlockedChatCopies } from "../moderation/moderation.service.js";
 import * as repo from "./deletion.repository.js";
 import type { DeleteAccountInput } from "./deletion.schema.js";
 
@@ -198,13 +199,15 @@ export async function purgeExpiredAccounts(deps: AppDeps, now: Clock = systemClo
 export const PURGE_INTERVAL_MS = 15 * 60 * 1000;
 
 /**
- * Run purgeExpiredAccounts, notifications.queueUnreadReminders and live.pruneLiveEvents every
+ * Run purgeExpiredAccounts, notifications.queueUnreadReminders, live.pruneLiveEvents and
+ * moderation.pruneBlockedChatCopies every
  * PURGE_INTERVAL_MS (and once shortly after start). @returns stop.
  */
 export function startDeletionPurgeJob(deps: AppDeps): () => void {
   const run = () => {
     void purgeExpiredAccounts(deps).catch((err: unknown) => deps.log.warn({ err }, "account purge failed"));
     void pruneLiveEvents(deps).catch((err: unknown) => deps.log.warn({ err }, "live event prune failed"));
+    void pruneBlockedChatCopies(deps).catch((err: unknown) => deps.log.warn({ err }, "blocked chat copy prune failed"));
     void queueUnreadReminders(deps)
       .then((n) => (n > 0 ? kickMailWorker(deps) : undefined))
       .catch((err: unknown) => deps.log.warn({ err }, "unread reminders failed"));

@@ -143,3 +143,68 @@ export function findRecentActions(db: DB, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/**
+ * Copy the latest `limit` messages of each conversation between `blockerId` and `blockedId` (in
+ * the block's transaction, before it deletes them) into blocked_chat_copies, one row per
+ * conversation that has messages. Runs on PostgreSQL and PGlite.
+ * @returns how many copies were written.
+ */
+export async function insertBlockedChatCopies(
+  tx: Tx,
+  blockerId: number,
+  blockedId: number,
+  limit: number,
+): Promise<number> {
+  const { rows } = await sql<{ id: number }>`
+    insert into blocked_chat_copies (blocker_id, blocked_id, messages)
+    select ${blockerId}::integer, ${blockedId}::integer, copy.messages
+    from conversations c
+    cross join lateral (
+      select jsonb_agg(jsonb_build_object(
+               'id', m.id, 'seq', m.seq, 'senderId', m.sender_id, 'body', m.body, 'gift', m.gift,
+               'createdAt', to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+             order by m.seq) as messages
+      from (select * from messages mm where mm.conversation_id = c.id order by mm.seq desc limit ${limit}) m
+    ) copy
+    where c.member_low_id = least(${blockerId}::integer, ${blockedId}::integer)
+      and c.member_high_id = greatest(${blockerId}::integer, ${blockedId}::integer)
+      and copy.messages is not null
+    returning id`.execute(tx);
+  return rows.length;
+}
+
+/**
+ * The messages of the newest copy a block between `a` and `b` kept, whoever blocked whom (oldest
+ * first), or [] when none was kept (no chat, or the copy is gone).
+ */
+export async function findNewestBlockedChatCopy(db: DB, a: number, b: number): Promise<unknown[]> {
+  const row = await db
+    .selectFrom("blocked_chat_copies")
+    .select("messages")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("blocked_id", "=", a), eb("blocker_id", "=", b)]),
+        eb.and([eb("blocked_id", "=", b), eb("blocker_id", "=", a)]),
+      ]),
+    )
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return Array.isArray(row?.messages) ? row.messages : [];
+}
+
+/** Delete the copies kept longer than `days` days. @returns how many were deleted. */
+export async function deleteBlockedChatCopiesOlderThan(db: DB, days: number): Promise<number> {
+  const res = await db
+    .deleteFrom("blocked_chat_copies")
+    .where("created_at", "<", sql<Date>`now() - make_interval(days => ${days}::integer)`)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+/** A member's name as their profile has it now, or undefined. */
+export async function findProfileName(db: DB, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom("profiles").select("name").where("id", "=", userId).executeTakeFirst();
+  return row?.name;
+}

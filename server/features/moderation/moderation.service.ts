@@ -8,7 +8,7 @@ import type { Site } from "../site/site.service.js";
 import { endAllSessionsOfMember } from "../accounts/sessions.service.js";
 import { getCurrentUser } from "../accounts/accounts.service.js";
 import { deliverQueuedMail, enqueueMail } from "../mail/mail.service.js";
-import { getMemberProfile } from "../members/members.service.js";
+import { blockStateBetween, getMemberProfile } from "../members/members.service.js";
 import { reissuedPhotoUrl } from "../members/members.photos.js";
 import { getConversation } from "../chats/chats.service.js";
 import {
@@ -88,6 +88,24 @@ function withPhotosFor(secret: string, snapshot: unknown, operatorId: number): u
 export const CHAT_REPORT_MESSAGES = 30;
 /** How many messages before a reported message are kept with it, for context. */
 export const MESSAGE_REPORT_CONTEXT = 5;
+/** Days a chat a block deleted is kept for a report (blocked_chat_copies), when no report took it. */
+export const BLOCKED_CHAT_COPY_DAYS = 90;
+
+/**
+ * In a block's transaction, before it deletes the chats between the two (§4): keep the latest
+ * CHAT_REPORT_MESSAGES messages of each in blocked_chat_copies, seen by no member, so either
+ * member can still report the other with what was written (security review, 2026-11-27: a
+ * harasser could block their target to take away both the messages and the report).
+ * @returns how many conversations were copied.
+ */
+export function keepBlockedChatCopiesInTx(tx: Tx, blockerId: number, blockedId: number): Promise<number> {
+  return repo.insertBlockedChatCopies(tx, blockerId, blockedId, CHAT_REPORT_MESSAGES);
+}
+
+/** Delete the copies of blocked chats older than BLOCKED_CHAT_COPY_DAYS (the maintenance job). @returns how many. */
+export function pruneBlockedChatCopies(deps: Pick<AppDeps, "db">): Promise<number> {
+  return repo.deleteBlockedChatCopiesOlderThan(deps.db, BLOCKED_CHAT_COPY_DAYS);
+}
 
 /**
  * At every login (accounts.login calls it after the password was checked, so the state is
@@ -152,6 +170,9 @@ export async function grantOperator(deps: Pick<AppDeps, "db">, email: string): P
  * moderation.report: file a report or complaint. The report keeps a copy of what was reported
  * as the reporter saw it at that moment (`snapshot`): the profile's text fields and photo
  * addresses, the message with the ones before it, or the chat's latest CHAT_REPORT_MESSAGES.
+ * A profile behind a block either way (§4: hidden from the reporter, its chats deleted) is still
+ * reported: the copy keeps the name and the chat the block kept (blocked_chat_copies), so a
+ * member cannot stop a report, nor take its evidence away, by blocking the reporter.
  *
  * @param reporter the logged-in member, or null for a visitor (complaints only, with an e-mail).
  * @param site the serving site's settings (photo prices shape the profile the reporter sees).
@@ -186,6 +207,23 @@ export async function submitReport(
 
   if (input.subject === "profile") {
     if (input.profileId === reporter.id) throw new CannotReportSelfError();
+    const block = await blockStateBetween(deps.db, reporter.id, input.profileId);
+    if (block.blockedMe || block.blockedByMe) {
+      const name = await repo.findProfileName(deps.db, input.profileId);
+      if (name === undefined) throw new NotFoundError("This member could not be found.");
+      const snapshot = {
+        profile: { id: input.profileId, name },
+        messages: await repo.findNewestBlockedChatCopy(deps.db, reporter.id, input.profileId),
+        blocked: block.blockedMe ? "the reported member blocked the reporter" : "the reporter blocked this member",
+      };
+      return {
+        id: await repo.insertReport(deps.db, {
+          ...base,
+          reported_user_id: input.profileId,
+          snapshot: JSON.stringify(snapshot),
+        }),
+      };
+    }
     const p = await getMemberProfile(deps, reporter, input.profileId, site);
     const snapshot = {
       profile: {

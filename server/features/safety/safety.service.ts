@@ -17,6 +17,7 @@ import {
 import { deleteLikesBetweenInTx, likedEitherWayInTx } from "../likes/likes.service.js";
 import { deleteConversationsBetweenInTx, shareConversationInTx } from "../chats/chats.service.js";
 import { deleteEventsAboutEachOtherInTx, publishStored, recordEvents } from "../live/live.service.js";
+import { keepBlockedChatCopiesInTx } from "../moderation/moderation.service.js";
 
 export class CannotBlockSelfError extends DomainError {
   constructor() {
@@ -28,7 +29,8 @@ export class CannotBlockSelfError extends DomainError {
  * §4 Block a member (§6 "Blocked users cannot view or contact the blocker"). In one transaction,
  * with both members' rows locked (id order, as every two-member transaction): record the block,
  * delete the likes between the two (both ways) and the conversations between them (messages
- * included; credits already spent stay spent) and the live events that show one to the other, and
+ * included; credits already spent stay spent; their latest messages are kept for a report, seen
+ * by no member: moderation.service keepBlockedChatCopiesInTx) and the live events that show one to the other, and
  * write `member.blocked` to both members' event logs, so every open tab of either drops the conversation live (published after commit).
  * From then on the two are hidden from each other everywhere (members.service isVisibleTo) and
  * neither can like, write or give a gift to the other. Blocking again changes nothing more.
@@ -55,6 +57,8 @@ export async function blockMember(
       throw new NotFoundError("This member could not be found.");
     await recordBlockInTx(tx, blockerId, profileId);
     await deleteLikesBetweenInTx(tx, blockerId, profileId);
+    // Either member may still report the other with what was written (moderation.report).
+    await keepBlockedChatCopiesInTx(tx, blockerId, profileId);
     const conversationIds = await deleteConversationsBetweenInTx(tx, blockerId, profileId);
     await deleteEventsAboutEachOtherInTx(tx, blockerId, profileId);
     const events = await recordEvents(tx, [
