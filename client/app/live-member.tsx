@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { paths } from "./paths";
 import { trpc } from "../lib/trpc";
 import { useLiveEventsSubscription } from "../lib/api/use-live-events-subscription";
 import { dispatchLiveEvent, type LiveEventOf } from "../lib/live-events";
@@ -84,7 +85,8 @@ export function LiveMember() {
           break;
         case "member.blocked": {
           // §4: a block (by either member) deleted the chats and likes between the two; every tab
-          // drops them at once, and a tab showing that conversation or profile leaves it.
+          // drops them at once, and a tab showing that conversation or profile is brought to the
+          // profile's §8 page, which says so and still offers a report (the chat is kept for it).
           void utils.live.counters.invalidate();
           void utils.chats.invalidate();
           void utils.likes.invalidate();
@@ -94,7 +96,7 @@ export function LiveMember() {
             event.conversationIds.some((id) => path === `/chats/${id}`) ||
             path === `/members/${event.profileId}` ||
             path === `/members/${event.profileId}/chat`;
-          if (onIt) navigate("/chats", { replace: true });
+          if (onIt) navigate(paths.member(event.profileId), { replace: true });
           break;
         }
         case "payment.updated":

@@ -5,7 +5,8 @@ import { gotoLive, logIn, trpcCall } from "./support";
 /**
  * Issue 10 part A (§4 blocking): a member blocks another from the chat's header, and the
  * conversation disappears live in the other member's browser (two browser contexts, the seeded
- * demo accounts, which are confirmed and may write to each other).
+ * demo accounts, which are confirmed and may write to each other); the member who was blocked can
+ * still report the blocker.
  */
 const DEMO = { email: "demo@amora.test", password: "demo12345" };
 const FREE = { email: "free@amora.test", password: "demo12345" };
@@ -47,15 +48,23 @@ test("a member blocks another from the chat and the chat disappears live in the 
     "/settings/blocked",
   );
 
-  // Sam's open tab drops the conversation live: it leaves the chat, and the list no longer has it.
-  await expect(free).toHaveURL(/\/chats$/);
+  // Sam's open tab drops the conversation live: it is brought to Demo's profile, which says §8
+  // 'Blocked by another user', and the chat list no longer has it.
+  const demoMe = await trpcCall<{ id: number }>(demo, "accounts.me");
+  await expect(free).toHaveURL(new RegExp(`/members/${demoMe.id}$`));
+  await expect(free.getByText("Blocked by another user")).toBeVisible();
   await expect(free.getByText("Hello Sam, from the block test")).toHaveCount(0);
+  // The block took the chat but not the report (security review): Sam reports Demo from there.
+  await free.getByRole("button", { name: "Report this member" }).click();
+  const report = free.getByRole("dialog", { name: "Report this member" });
+  await report.getByLabel("Harassment").check();
+  await report.getByRole("button", { name: "Send report" }).click();
+  await expect(report.getByText("Thank you. Our team will look at your report.")).toBeVisible();
+  await report.getByRole("button", { name: "Close", exact: true }).last().click();
+  await free.goto("/chats");
   await expect(free.getByRole("link", { name: /Demo/ })).toHaveCount(0);
 
-  // Sam meets §8 'Blocked by another user' on Demo's profile; Demo finds Sam in the blocked list.
-  const demoMe = await trpcCall<{ id: number }>(demo, "accounts.me");
-  await free.goto(`/members/${demoMe.id}`);
-  await expect(free.getByText("Blocked by another user")).toBeVisible();
+  // Demo finds Sam in the blocked list.
   await demo.goto("/settings/blocked");
   await expect(demo.getByRole("button", { name: `Unblock ${sam.name}` })).toBeVisible();
 

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { Badge, Card, Col, Row } from "react-bootstrap";
+import { Badge, Button, Card, Col, Row } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "../../../app/paths";
 import { Avatar } from "../../../components/ui/avatar";
@@ -18,6 +18,7 @@ import { PhotoGallery } from "../components/photo-gallery";
 import { ProfileDetails } from "../components/profile-details";
 import { RelatedProfiles } from "../components/related-profiles";
 import { ReportProfileButton } from "../components/report-profile-button";
+import { ReportDialog } from "../../../components/ui/report-dialog";
 import "../members.css";
 
 function PinIcon() {
@@ -50,11 +51,21 @@ function NotFound() {
 
 /**
  * §8 'Blocked by another user: no access to the page' (the blocker reads 'You blocked this
- * member.' and may unblock in settings).
+ * member.' and may unblock in settings). Either side may still report the other: a block deletes
+ * their chats (§4), and the report keeps the last messages the block set aside for the operators
+ * (security review, 2026-11-27). A tab that was showing the chat is brought here (live-member.tsx).
  */
-function Blocked({ message, byMe }: { message: string; byMe: boolean }) {
+function Blocked({ message, byMe, profileId }: { message: string; byMe: boolean; profileId: number }) {
+  const { t } = useLingui();
+  const [reporting, setReporting] = useState(false);
   return (
     <EmptyState title={message}>
+      <p className="text-body-secondary">
+        <Trans>
+          If this member harassed or deceived you, you can still report them: our team will see your last messages with
+          them.
+        </Trans>
+      </p>
       <div className="d-flex gap-2 justify-content-center flex-wrap">
         <Link to={paths.members} className="btn btn-primary">
           <Trans>Back to search</Trans>
@@ -64,7 +75,16 @@ function Blocked({ message, byMe }: { message: string; byMe: boolean }) {
             <Trans>Blocked members</Trans>
           </Link>
         )}
+        <Button variant="outline-danger" onClick={() => setReporting(true)}>
+          <Trans>Report this member</Trans>
+        </Button>
       </div>
+      <ReportDialog
+        show={reporting}
+        onHide={() => setReporting(false)}
+        target={{ subject: "profile", profileId }}
+        title={t`Report this member`}
+      />
     </EmptyState>
   );
 }
@@ -100,7 +120,7 @@ export function MemberProfilePage() {
   if (member.isLoading) return <LoadingState />;
   if (member.error && appCodeOf(member.error) === "BLOCKED") {
     const byMe = (member.error.data as { details?: { blockedByMe?: number } } | undefined)?.details?.blockedByMe === 1;
-    return <Blocked message={errorText(member.error)} byMe={byMe} />;
+    return <Blocked message={errorText(member.error)} byMe={byMe} profileId={id} />;
   }
   if (member.error) {
     return appCodeOf(member.error) === "NOT_FOUND" ? (
