@@ -26,7 +26,10 @@ test("signup validates with the spec's messages and offers a did-you-mean for th
   // Beyond §5: no web address in a name, which other members' mails would carry.
   await page.getByLabel("Name").fill("Free credits at bonus.example");
   await page.getByRole("button", { name: "Create my free account" }).click();
-  await expect(page.getByText("Your name may not contain a web or e-mail address")).toBeVisible();
+  // The error is the field's description, and the field says it is invalid (WCAG 1.3.1, 4.1.2).
+  const name = page.getByLabel("Name");
+  await expect(name).toHaveAccessibleDescription("Your name may not contain a web or e-mail address");
+  await expect(name).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("Name").fill("@anna");
   // The terms one accepts can be read first.
   await expect(page.getByRole("link", { name: "terms", exact: true })).toHaveAttribute("href", "/terms");
@@ -41,6 +44,12 @@ test("login failure shows the §8 message", async ({ page }) => {
   await page.getByLabel("Password").fill("wrong-password");
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByRole("alert")).toHaveText("Login failed, please try again.");
+  // A field left empty is marked invalid and described by its error.
+  await page.getByLabel("Password").fill("");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByLabel("Password")).toHaveAccessibleDescription("Enter your password");
+  await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("E-mail")).not.toHaveAttribute("aria-invalid");
 });
 
 test("the interface switches language (a second locale)", async ({ page }) => {

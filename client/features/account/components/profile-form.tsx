@@ -23,6 +23,7 @@ import { useProfileRegions } from "../api/use-profile-regions";
 import { useInterests } from "../api/use-interests";
 import { PendingButton } from "../../../components/ui/pending-button";
 import { nameHasAddress } from "../../../lib/member-name";
+import { FieldControl, FieldFeedback } from "../../../components/ui/field";
 
 const MIN_AGE = 18; // §5
 
@@ -143,7 +144,7 @@ export function ProfileForm() {
               <Form.Label>
                 <Trans>Name</Trans>
               </Form.Label>
-              <Form.Control
+              <FieldControl
                 autoComplete="nickname"
                 isInvalid={!!formState.errors.name}
                 {...register("name", {
@@ -156,20 +157,20 @@ export function ProfileForm() {
                       : !nameHasAddress(v) || t`Your name may not contain a web or e-mail address`,
                 })}
               />
-              <Form.Control.Feedback type="invalid">{formState.errors.name?.message}</Form.Control.Feedback>
+              <FieldFeedback>{formState.errors.name?.message}</FieldFeedback>
             </Form.Group>
             <Form.Group as={Col} xs={12} sm={6} className="mb-3" controlId="profile-date-of-birth">
               <Form.Label>
                 <Trans>Date of birth</Trans>
               </Form.Label>
-              <Form.Control
+              <FieldControl
                 type="date"
                 isInvalid={!!formState.errors.date_of_birth}
                 {...register("date_of_birth", {
                   validate: (v) => (!!v && ageOn(v) >= MIN_AGE) || t`Enter your date of birth (${MIN_AGE}+)`,
                 })}
               />
-              <Form.Control.Feedback type="invalid">{formState.errors.date_of_birth?.message}</Form.Control.Feedback>
+              <FieldFeedback>{formState.errors.date_of_birth?.message}</FieldFeedback>
             </Form.Group>
             <Form.Group as={Col} xs={12} sm={6} className="mb-3" controlId="profile-gender">
               <Form.Label>
@@ -228,12 +229,12 @@ export function ProfileForm() {
               <Form.Label>
                 <Trans>City</Trans>
               </Form.Label>
-              <Form.Control
+              <FieldControl
                 autoComplete="address-level2"
                 {...register("city", { maxLength: { value: 100, message: t`City is too long` } })}
                 isInvalid={!!formState.errors.city}
               />
-              <Form.Control.Feedback type="invalid">{formState.errors.city?.message}</Form.Control.Feedback>
+              <FieldFeedback>{formState.errors.city?.message}</FieldFeedback>
             </Form.Group>
             {select("sexuality", t`Sexuality`, SEXUALITY_LABELS)}
             {select("relationship_status", t`Relationship status`, RELATIONSHIP_STATUS_LABELS)}
@@ -255,13 +256,13 @@ export function ProfileForm() {
             <Form.Label>
               <Trans>About me</Trans>
             </Form.Label>
-            <Form.Control
+            <FieldControl
               as="textarea"
               rows={4}
               isInvalid={!!formState.errors.signup_message}
               {...register("signup_message", { maxLength: { value: 1000, message: t`Message is too long` } })}
             />
-            <Form.Control.Feedback type="invalid">{formState.errors.signup_message?.message}</Form.Control.Feedback>
+            <FieldFeedback>{formState.errors.signup_message?.message}</FieldFeedback>
           </Form.Group>
           <fieldset className="mb-4">
             <legend className="form-label fs-6">

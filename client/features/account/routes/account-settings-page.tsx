@@ -20,6 +20,7 @@ import { useEndSession } from "../api/use-end-session";
 import { useExportData } from "../api/use-export-data";
 import { dateTimeFormat } from "../../../lib/intl";
 import { PendingButton } from "../../../components/ui/pending-button";
+import { FieldControl, FieldFeedback } from "../../../components/ui/field";
 
 /**
  * /settings (§2 account menu "Settings"): language (§4, saved to the account), send with Enter
@@ -141,23 +142,19 @@ function ChangePasswordCard() {
             <Form.Label>
               <Trans>Old password</Trans>
             </Form.Label>
-            <Form.Control
+            <FieldControl
               type="password"
               autoComplete="current-password"
               isInvalid={!!formState.errors.oldPassword}
-              aria-invalid={!!formState.errors.oldPassword}
-              aria-describedby={formState.errors.oldPassword ? "settings-old-password-error" : undefined}
               {...register("oldPassword", { required: t`Enter your password` })}
             />
-            <Form.Control.Feedback type="invalid" id="settings-old-password-error">
-              {formState.errors.oldPassword?.message}
-            </Form.Control.Feedback>
+            <FieldFeedback>{formState.errors.oldPassword?.message}</FieldFeedback>
           </Form.Group>
           <Form.Group className="mb-3" controlId="settings-new-password">
             <Form.Label>
               <Trans>New password</Trans>
             </Form.Label>
-            <Form.Control
+            <FieldControl
               type="password"
               autoComplete="new-password"
               isInvalid={!!formState.errors.password}
@@ -167,13 +164,13 @@ function ChangePasswordCard() {
                 maxLength: { value: 200, message: t`Use at most 200 characters` },
               })}
             />
-            <Form.Control.Feedback type="invalid">{formState.errors.password?.message}</Form.Control.Feedback>
+            <FieldFeedback>{formState.errors.password?.message}</FieldFeedback>
           </Form.Group>
           <Form.Group className="mb-3" controlId="settings-new-password-repeat">
             <Form.Label>
               <Trans>Repeat the new password</Trans>
             </Form.Label>
-            <Form.Control
+            <FieldControl
               type="password"
               autoComplete="new-password"
               isInvalid={!!formState.errors.passwordRepeat}
@@ -181,7 +178,7 @@ function ChangePasswordCard() {
                 validate: (v) => v === getValues("password") || t`The entered passwords are not the same.`,
               })}
             />
-            <Form.Control.Feedback type="invalid">{formState.errors.passwordRepeat?.message}</Form.Control.Feedback>
+            <FieldFeedback>{formState.errors.passwordRepeat?.message}</FieldFeedback>
           </Form.Group>
           <PendingButton type="submit" pending={change.isPending}>
             <Trans>Change password</Trans>
@@ -242,7 +239,7 @@ function ChangeEmailCard({ email }: { email: string }) {
             <Form.Label>
               <Trans>New e-mail address</Trans>
             </Form.Label>
-            <Form.Control
+            <FieldControl
               type="email"
               autoComplete="email"
               isInvalid={!!formState.errors.email}
@@ -251,23 +248,19 @@ function ChangeEmailCard({ email }: { email: string }) {
                 pattern: { value: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: t`Invalid email` },
               })}
             />
-            <Form.Control.Feedback type="invalid">{formState.errors.email?.message}</Form.Control.Feedback>
+            <FieldFeedback>{formState.errors.email?.message}</FieldFeedback>
           </Form.Group>
           <Form.Group className="mb-3" controlId="settings-email-password">
             <Form.Label>
               <Trans>Password</Trans>
             </Form.Label>
-            <Form.Control
+            <FieldControl
               type="password"
               autoComplete="current-password"
               isInvalid={!!formState.errors.password}
-              aria-invalid={!!formState.errors.password}
-              aria-describedby={formState.errors.password ? "settings-email-password-error" : undefined}
               {...register("password", { required: t`Enter your password` })}
             />
-            <Form.Control.Feedback type="invalid" id="settings-email-password-error">
-              {formState.errors.password?.message}
-            </Form.Control.Feedback>
+            <FieldFeedback>{formState.errors.password?.message}</FieldFeedback>
           </Form.Group>
           <PendingButton type="submit" pending={request.isPending}>
             <Trans>Send confirmation link</Trans>

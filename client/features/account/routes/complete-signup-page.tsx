@@ -35,6 +35,7 @@ import "../signup-steps.css";
 import { CountryOptions } from "../../../components/ui/country-options";
 import { useViewFocus } from "../../../components/layouts/page-shell";
 import { PendingButton } from "../../../components/ui/pending-button";
+import { FieldControl, FieldFeedback } from "../../../components/ui/field";
 
 type OwnProfile = RouterOutputs["members"]["myProfile"];
 
@@ -454,13 +455,13 @@ function AboutStep({ profile, onDone }: { profile: OwnProfile; onDone: () => voi
         <Form.Label>
           <Trans>About me</Trans>
         </Form.Label>
-        <Form.Control
+        <FieldControl
           as="textarea"
           rows={5}
           isInvalid={!!formState.errors.about}
           {...register("about", { maxLength: { value: 1000, message: t`Message is too long` } })}
         />
-        <Form.Control.Feedback type="invalid">{formState.errors.about?.message}</Form.Control.Feedback>
+        <FieldFeedback>{formState.errors.about?.message}</FieldFeedback>
       </Form.Group>
       <StepButtons busy={save.isPending} onSkip={onDone} />
     </Form>

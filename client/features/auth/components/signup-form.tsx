@@ -18,6 +18,7 @@ import type { Locale } from "../../../lib/constants";
 import { paths } from "../../../app/paths";
 import { PendingButton } from "../../../components/ui/pending-button";
 import { nameHasAddress } from "../../../lib/member-name";
+import { FieldControl, FieldFeedback, FieldSelect } from "../../../components/ui/field";
 
 /** §2 'Language choices by country': the spec's countries. */
 const COUNTRIES = ["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "GB", "IE", "US", "CA", "AU", "NZ"] as const;
@@ -136,13 +137,13 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
             <Form.Label>
               <Trans>E-mail</Trans>
             </Form.Label>
-            <Form.Control
+            <FieldControl
               type="email"
               autoComplete="email"
               isInvalid={!!errors.email}
               {...register("email", { onBlur: checkEmail })}
             />
-            <Form.Control.Feedback type="invalid">{errors.email?.message}</Form.Control.Feedback>
+            <FieldFeedback>{errors.email?.message}</FieldFeedback>
             {suggestion && (
               <Form.Text role="status">
                 <Trans>Did you mean</Trans>{" "}
@@ -166,8 +167,8 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
             <Form.Label>
               <Trans>Name</Trans>
             </Form.Label>
-            <Form.Control autoComplete="nickname" isInvalid={!!errors.name} {...register("name")} />
-            <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
+            <FieldControl autoComplete="nickname" isInvalid={!!errors.name} {...register("name")} />
+            <FieldFeedback>{errors.name?.message}</FieldFeedback>
           </Form.Group>
         </Col>
         <Col xs={12} lg={wide}>
@@ -175,13 +176,13 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
             <Form.Label>
               <Trans>Password</Trans>
             </Form.Label>
-            <Form.Control
+            <FieldControl
               type="password"
               autoComplete="new-password"
               isInvalid={!!errors.password}
               {...register("password")}
             />
-            <Form.Control.Feedback type="invalid">{errors.password?.message}</Form.Control.Feedback>
+            <FieldFeedback>{errors.password?.message}</FieldFeedback>
           </Form.Group>
         </Col>
         <Col xs={12} sm={6} lg={wide}>
@@ -189,8 +190,8 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
             <Form.Label>
               <Trans>Date of birth</Trans>
             </Form.Label>
-            <Form.Control type="date" isInvalid={!!errors.date_of_birth} {...register("date_of_birth")} />
-            <Form.Control.Feedback type="invalid">{errors.date_of_birth?.message}</Form.Control.Feedback>
+            <FieldControl type="date" isInvalid={!!errors.date_of_birth} {...register("date_of_birth")} />
+            <FieldFeedback>{errors.date_of_birth?.message}</FieldFeedback>
           </Form.Group>
         </Col>
         <Col xs={12} sm={6} lg={wide}>
@@ -198,14 +199,14 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
             <Form.Label>
               <Trans>I am</Trans>
             </Form.Label>
-            <Form.Select isInvalid={!!errors.gender} {...register("gender")} defaultValue="">
+            <FieldSelect isInvalid={!!errors.gender} {...register("gender")} defaultValue="">
               <option value="" disabled>
                 {t`Choose…`}
               </option>
               <option value="female">{t`a woman`}</option>
               <option value="male">{t`a man`}</option>
-            </Form.Select>
-            <Form.Control.Feedback type="invalid">{errors.gender?.message}</Form.Control.Feedback>
+            </FieldSelect>
+            <FieldFeedback>{errors.gender?.message}</FieldFeedback>
           </Form.Group>
         </Col>
         <Col xs={12} lg={wide}>
@@ -213,11 +214,7 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
             <Form.Label>
               <Trans>Country</Trans>
             </Form.Label>
-            <Form.Select
-              isInvalid={!!errors.country}
-              aria-describedby={errors.country ? "signup-country-error" : undefined}
-              {...register("country")}
-            >
+            <FieldSelect isInvalid={!!errors.country} {...register("country")}>
               <option value="" disabled>
                 {t`Choose your country`}
               </option>
@@ -226,10 +223,8 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
                   {countryName(c, i18n.locale)}
                 </option>
               ))}
-            </Form.Select>
-            <Form.Control.Feedback type="invalid" id="signup-country-error">
-              {errors.country?.message}
-            </Form.Control.Feedback>
+            </FieldSelect>
+            <FieldFeedback>{errors.country?.message}</FieldFeedback>
           </Form.Group>
         </Col>
       </Row>

@@ -10,6 +10,7 @@ import { appCodeOf } from "../../../lib/trpc";
 import { paths } from "../../../app/paths";
 import { sameSitePath } from "../../../lib/same-site-path";
 import { PendingButton } from "../../../components/ui/pending-button";
+import { FieldControl, FieldFeedback } from "../../../components/ui/field";
 
 interface LoginForm {
   email: string;
@@ -55,25 +56,25 @@ export function LoginPage() {
             <Form.Label>
               <Trans>E-mail</Trans>
             </Form.Label>
-            <Form.Control
+            <FieldControl
               type="email"
               autoComplete="email"
               isInvalid={!!formState.errors.email}
               {...register("email", { required: t`Enter your e-mail address` })}
             />
-            <Form.Control.Feedback type="invalid">{formState.errors.email?.message}</Form.Control.Feedback>
+            <FieldFeedback>{formState.errors.email?.message}</FieldFeedback>
           </Form.Group>
           <Form.Group className="mb-4" controlId="login-password">
             <Form.Label>
               <Trans>Password</Trans>
             </Form.Label>
-            <Form.Control
+            <FieldControl
               type="password"
               autoComplete="current-password"
               isInvalid={!!formState.errors.password}
               {...register("password", { required: t`Enter your password` })}
             />
-            <Form.Control.Feedback type="invalid">{formState.errors.password?.message}</Form.Control.Feedback>
+            <FieldFeedback>{formState.errors.password?.message}</FieldFeedback>
           </Form.Group>
           <PendingButton type="submit" className="w-100" size="lg" pending={login.isPending}>
             <Trans>Log in</Trans>

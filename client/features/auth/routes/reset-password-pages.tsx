@@ -13,6 +13,7 @@ import { useViewFocus } from "../../../components/layouts/page-shell";
 import type { NoticeState } from "../../../app/url-params";
 import { paths } from "../../../app/paths";
 import { PendingButton } from "../../../components/ui/pending-button";
+import { FieldControl, FieldFeedback } from "../../../components/ui/field";
 
 /**
  * §2 /reset-password: the member's e-mail address; a link valid for one hour is mailed. The answer
@@ -57,7 +58,7 @@ export function ResetPasswordPage() {
                 <Form.Label>
                   <Trans>E-mail</Trans>
                 </Form.Label>
-                <Form.Control
+                <FieldControl
                   type="email"
                   autoComplete="email"
                   isInvalid={!!formState.errors.email}
@@ -66,7 +67,7 @@ export function ResetPasswordPage() {
                     pattern: { value: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: t`Invalid email` },
                   })}
                 />
-                <Form.Control.Feedback type="invalid">{formState.errors.email?.message}</Form.Control.Feedback>
+                <FieldFeedback>{formState.errors.email?.message}</FieldFeedback>
               </Form.Group>
               <PendingButton type="submit" className="w-100" size="lg" pending={request.isPending}>
                 <Trans>Send me a link</Trans>
@@ -161,7 +162,7 @@ export function ResetPasswordDoPage() {
             <Form.Label>
               <Trans>New password</Trans>
             </Form.Label>
-            <Form.Control
+            <FieldControl
               type="password"
               autoComplete="new-password"
               isInvalid={!!formState.errors.password}
@@ -171,13 +172,13 @@ export function ResetPasswordDoPage() {
                 maxLength: { value: 200, message: t`Use at most 200 characters` },
               })}
             />
-            <Form.Control.Feedback type="invalid">{formState.errors.password?.message}</Form.Control.Feedback>
+            <FieldFeedback>{formState.errors.password?.message}</FieldFeedback>
           </Form.Group>
           <Form.Group className="mb-4" controlId="reset-new-password-repeat">
             <Form.Label>
               <Trans>Repeat the new password</Trans>
             </Form.Label>
-            <Form.Control
+            <FieldControl
               type="password"
               autoComplete="new-password"
               isInvalid={!!formState.errors.passwordRepeat}
@@ -185,7 +186,7 @@ export function ResetPasswordDoPage() {
                 validate: (v) => v === getValues("password") || t`The entered passwords are not the same.`,
               })}
             />
-            <Form.Control.Feedback type="invalid">{formState.errors.passwordRepeat?.message}</Form.Control.Feedback>
+            <FieldFeedback>{formState.errors.passwordRepeat?.message}</FieldFeedback>
           </Form.Group>
           <PendingButton type="submit" className="w-100" size="lg" pending={complete.isPending}>
             <Trans>Save and log in</Trans>

@@ -129,6 +129,7 @@ export function ChatComposer({
             }}
             onKeyDown={onKeyDown}
             isInvalid={tooLong}
+            aria-invalid={tooLong || undefined}
             className="chat-input flex-grow-1"
           />
           <Button variant="outline-primary" onClick={onOpenGifts} aria-label={t`Give a gift`} title={t`Give a gift`}>

@@ -21,6 +21,7 @@ import { Money } from "../components/money";
 import "../credits.css";
 import { sameSitePath } from "../../../lib/same-site-path";
 import { PendingButton } from "../../../components/ui/pending-button";
+import { FieldControl, FieldFeedback } from "../../../components/ui/field";
 
 /** Countries whose phone numbers the form reads without a +prefix (§2's countries). */
 const PHONE_COUNTRIES = [
@@ -119,7 +120,7 @@ function MandateForm({ defaultCountry, onSent }: { defaultCountry: string; onSen
     return (
       <Form.Group controlId={`dd-${name}`}>
         <Form.Label>{label}</Form.Label>
-        <Form.Control
+        <FieldControl
           {...registered}
           {...props}
           onBlur={async (e: React.FocusEvent<HTMLInputElement>) => {
@@ -129,7 +130,7 @@ function MandateForm({ defaultCountry, onSent }: { defaultCountry: string; onSen
           isInvalid={!!errorOf(name)}
           isValid={formState.touchedFields[name] && !errorOf(name)}
         />
-        <Form.Control.Feedback type="invalid">{errorOf(name)}</Form.Control.Feedback>
+        <FieldFeedback>{errorOf(name)}</FieldFeedback>
       </Form.Group>
     );
   };
@@ -187,7 +188,7 @@ function MandateForm({ defaultCountry, onSent }: { defaultCountry: string; onSen
                   <Form.Label className="visually-hidden">
                     <Trans>Mobile phone</Trans>
                   </Form.Label>
-                  <Form.Control
+                  <FieldControl
                     {...register("phone")}
                     type="tel"
                     autoComplete="tel"
@@ -196,7 +197,7 @@ function MandateForm({ defaultCountry, onSent }: { defaultCountry: string; onSen
                     isInvalid={!!errorOf("phone")}
                     aria-describedby="dd-phone-help"
                   />
-                  <Form.Control.Feedback type="invalid">{errorOf("phone")}</Form.Control.Feedback>
+                  <FieldFeedback>{errorOf("phone")}</FieldFeedback>
                 </Form.Group>
               </Col>
             </Row>
@@ -257,7 +258,7 @@ function ConfirmForm({
         <Form.Label>
           <Trans>Code from the SMS</Trans>
         </Form.Label>
-        <Form.Control
+        <FieldControl
           className="otp-input"
           value={otp}
           onChange={(e) => setOtp(e.target.value.replace(/\D/g, "").slice(0, 6))}
@@ -266,9 +267,8 @@ function ConfirmForm({
           pattern="\d{6}"
           maxLength={6}
           isInvalid={(touched && !otpOk) || appCodeOf(confirm.error) === "CODE_INVALID"}
-          aria-describedby="dd-otp-feedback"
         />
-        <Form.Control.Feedback type="invalid" id="dd-otp-feedback">
+        <FieldFeedback>
           {appCodeOf(confirm.error) === "CODE_INVALID" ? (
             <>
               {errorText(confirm.error)}
@@ -277,7 +277,7 @@ function ConfirmForm({
           ) : (
             t`Enter the 6-digit code`
           )}
-        </Form.Control.Feedback>
+        </FieldFeedback>
       </Form.Group>
       <Form.Check
         id="dd-consent"

@@ -7,6 +7,7 @@ import { useErrorText } from "../../../lib/errors";
 import { REPORT_REASONS, type ReportReason } from "../../../components/ui/report-dialog";
 import { useComplaintsContact } from "../api/use-complaints-contact";
 import { PendingButton } from "../../../components/ui/pending-button";
+import { FieldControl, FieldFeedback } from "../../../components/ui/field";
 
 /**
  * §2 /complaints: a complaint form (visitors give an e-mail address to be answered at; members are
@@ -80,7 +81,7 @@ export function ComplaintsPage() {
               <Form.Label>
                 <Trans>Your complaint</Trans>
               </Form.Label>
-              <Form.Control
+              <FieldControl
                 as="textarea"
                 rows={5}
                 maxLength={2000}
@@ -88,14 +89,14 @@ export function ComplaintsPage() {
                 isInvalid={touched && missingText}
                 onChange={(e) => setDetails(e.target.value)}
               />
-              <Form.Control.Feedback type="invalid">{t`Please describe your complaint.`}</Form.Control.Feedback>
+              <FieldFeedback>{t`Please describe your complaint.`}</FieldFeedback>
             </Form.Group>
             {!me && (
               <Form.Group className="mb-3" controlId={`${id}-email`}>
                 <Form.Label>
                   <Trans>Your e-mail address</Trans>
                 </Form.Label>
-                <Form.Control
+                <FieldControl
                   type="email"
                   autoComplete="email"
                   maxLength={254}
@@ -103,7 +104,7 @@ export function ComplaintsPage() {
                   isInvalid={touched && missingEmail}
                   onChange={(e) => setEmail(e.target.value)}
                 />
-                <Form.Control.Feedback type="invalid">{t`Please enter your e-mail address.`}</Form.Control.Feedback>
+                <FieldFeedback>{t`Please enter your e-mail address.`}</FieldFeedback>
                 <Form.Text>
                   <Trans>We only use it to answer your complaint.</Trans>
                 </Form.Text>
