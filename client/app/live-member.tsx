@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { paths } from "./paths";
+import { blockedByState } from "../components/block-member-button";
 import { trpc } from "../lib/trpc";
 import { useLiveEventsSubscription } from "../lib/api/use-live-events-subscription";
 import { dispatchLiveEvent, type LiveEventOf } from "../lib/live-events";
@@ -85,8 +86,9 @@ export function LiveMember() {
           break;
         case "member.blocked": {
           // §4: a block (by either member) deleted the chats and likes between the two; every tab
-          // drops them at once, and a tab showing that conversation or profile is brought to the
-          // profile's §8 page, which says so and still offers a report (the chat is kept for it).
+          // drops them at once, and a tab showing that conversation or profile leaves it for the
+          // chat list. Blocked by the other member, the list says why and offers a report (the
+          // chat is kept for it); the blocker's own tab lands there with its own notice.
           void utils.live.counters.invalidate();
           void utils.chats.invalidate();
           void utils.likes.invalidate();
@@ -96,7 +98,11 @@ export function LiveMember() {
             event.conversationIds.some((id) => path === `/chats/${id}`) ||
             path === `/members/${event.profileId}` ||
             path === `/members/${event.profileId}/chat`;
-          if (onIt) navigate(paths.member(event.profileId), { replace: true });
+          if (onIt)
+            navigate(paths.chats, {
+              replace: true,
+              state: event.byMe === false ? blockedByState(event.profileId) : undefined,
+            });
           break;
         }
         case "payment.updated":

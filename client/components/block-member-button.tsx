@@ -6,6 +6,7 @@ import { useBlockMember } from "../lib/api/use-block-member";
 import { useErrorText } from "../lib/errors";
 import { paths } from "../app/paths";
 import { PendingButton } from "./ui/pending-button";
+import { ReportDialog } from "./ui/report-dialog";
 
 /**
  * "Block" (§4) with a confirmation dialog: blocking deletes the chats and likes between the two
@@ -113,6 +114,53 @@ export function BlockMemberDialog({
 /** Navigation state after a block: the page the member lands on says it went through (BlockedNotice). */
 export function blockedState(name: string): { blocked: string } {
   return { blocked: name };
+}
+
+/**
+ * Navigation state when another member's block closed the chat this tab showed (live-member.tsx):
+ * the chat list then says so and offers a report (BlockedByNotice).
+ */
+export function blockedByState(profileId: number): { blockedBy: number } {
+  return { blockedBy: profileId };
+}
+
+/**
+ * Shown on the chat list a tab was sent to when the member it showed blocked this one (§4: the
+ * chat is gone for both): says why it vanished and offers "Report this member", which reports
+ * them with the chat the block kept for it (security review, 2026-11-27). Dismissible.
+ */
+export function BlockedByNotice() {
+  const { t } = useLingui();
+  const state: unknown = useLocation().state;
+  const profileId =
+    state && typeof state === "object" && "blockedBy" in state && Number.isSafeInteger(state.blockedBy)
+      ? Number(state.blockedBy)
+      : null;
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  const [reporting, setReporting] = useState(false);
+  if (profileId === null || dismissed === profileId) return null;
+  return (
+    <Container className="pt-3">
+      <Alert variant="info" role="status" dismissible onClose={() => setDismissed(profileId)} closeLabel={t`Close`}>
+        <p className="mb-2">
+          <Trans>This member blocked you, so your chat with them is closed.</Trans>{" "}
+          <Trans>
+            If this member harassed or deceived you, you can still report them: our team will see your last messages
+            with them.
+          </Trans>
+        </p>
+        <Button size="sm" variant="outline-danger" onClick={() => setReporting(true)}>
+          <Trans>Report this member</Trans>
+        </Button>
+      </Alert>
+      <ReportDialog
+        show={reporting}
+        onHide={() => setReporting(false)}
+        target={{ subject: "profile", profileId }}
+        title={t`Report this member`}
+      />
+    </Container>
+  );
 }
 
 /**

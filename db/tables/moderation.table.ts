@@ -42,7 +42,7 @@ export interface ModerationActionsTable {
 
 /**
  * The latest messages of a conversation a block deleted (migration 2026_11_27_2000), kept for a
- * report by the member who was blocked; seen by no member. `messages`: [{ id, seq, senderId,
+ * report by either member; seen by no member. `messages`: [{ id, seq, senderId,
  * body, gift, createdAt }] oldest first, written as a JSON string.
  */
 export interface BlockedChatCopiesTable {

@@ -146,13 +146,33 @@ describe("reporting and the operator console", () => {
         { senderId: harasser.id, body: "You will regret ignoring me", seq: last.seq, id: last.id },
       ],
     });
-    // Unblocking and blocking again keeps the newest copy; a member who blocked reports too.
+    // A member who blocked reports too, with the newest chat kept: unblocked and written to
+    // again, the second block's copy is the one reported.
     const [other, target] = await Promise.all([member(), member()]);
     await chat(target, other, "spam spam spam");
     await other.api.safety.block({ profileId: target.id });
+    await other.api.safety.unblock({ profileId: target.id });
+    await chat(target, other, "more spam after the unblock");
+    await other.api.safety.block({ profileId: target.id });
     const mine = await other.api.moderation.report({ subject: "profile", profileId: target.id, reason: "spam" });
     const byBlocker = (await op.api.moderation.queue()).reports.find((x) => x.id === mine.id)!;
-    expect(byBlocker.snapshot).toMatchObject({ messages: [{ senderId: target.id, body: "spam spam spam" }] });
+    expect(byBlocker.snapshot).toMatchObject({
+      messages: [{ senderId: target.id, body: "more spam after the unblock" }],
+    });
+  });
+
+  it("a block without a chat kept reports nothing new: a hidden member who blocked is not found, a visible one BLOCKED", async () => {
+    const [a, b, c] = await Promise.all([member(), member(), member()]);
+    await b.api.safety.block({ profileId: a.id }); // no chat between them
+    await c.api.safety.block({ profileId: a.id });
+    await b.api.safety.setInvisible({ invisible: true });
+    const report = (profileId: number) =>
+      failureOf(a.api.moderation.report({ subject: "profile", profileId, reason: "spam" }));
+    expect(appCodeOf(await report(b.id))).toBe("NOT_FOUND");
+    expect(appCodeOf(await report(c.id))).toBe("BLOCKED");
+    expect(await t.server.deps.db.selectFrom("reports").select("id").where("reporter_id", "=", a.id).execute()).toEqual(
+      [],
+    );
   });
 
   it("the kept copies of blocked chats are deleted after BLOCKED_CHAT_COPY_DAYS", async () => {

@@ -246,11 +246,13 @@ describe("a block (§4): chats and likes go, both tabs hear it live", () => {
       type: "member.blocked",
       profileId: b.id,
       conversationIds: [conversationId],
+      byMe: true,
     });
     expect(liveB.events.find((e) => e.data.type === "member.blocked")!.data).toEqual({
       type: "member.blocked",
       profileId: a.id,
       conversationIds: [conversationId],
+      byMe: false,
     });
 
     const db = t.server.deps.db;

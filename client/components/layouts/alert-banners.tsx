@@ -9,7 +9,7 @@ import { useSiteSettings } from "../../lib/api/use-site-settings";
 import { usePushSubscribe } from "../../lib/api/use-push-subscribe";
 import { currentSubscription, pushSupported, usePushState } from "../../lib/push";
 import { useTurnOnPush } from "../../lib/api/use-turn-on-push";
-import { BlockedNotice } from "../block-member-button";
+import { BlockedByNotice, BlockedNotice } from "../block-member-button";
 import { PendingButton } from "../ui/pending-button";
 import { dismiss, useDismissal } from "../../lib/dismissal";
 import { isMembersArea } from "./time-bonus";
@@ -25,11 +25,12 @@ export function dismissPushPrompt(memberId: number) {
   dismiss(pushPromptName(memberId));
 }
 
-/** §2 banners: a block's confirmation (§4), the activation reminder, the disabled-e-mail-notifications alert and the push prompt. */
+/** §2 banners: a block's confirmation (§4) or another member's block of this one, the activation reminder, the disabled-e-mail-notifications alert and the push prompt. */
 export function AlertBanners() {
   return (
     <>
       <BlockedNotice />
+      <BlockedByNotice />
       <ActivationReminder />
       <NotificationsDisabledAlert />
       <PushPrompt />

@@ -16,7 +16,9 @@ export const EXPORT_MAX_PAYMENTS = 2_000;
  * Personal-data export (beyond the spec; GDPR art. 15/20): everything stored about the member,
  * read through each feature's own service: the account (no password hash), the profile, the
  * photos as links (private ones as the owner's expiring links), likes sent and received,
- * conversations with every message, payments, and the open sessions.
+ * conversations with every message, payments, and the open sessions. Not in it: the moderation
+ * records (reports, and the copies of chats a block deleted, kept 90 days for a report: they are
+ * about another member's conduct as much as this one's).
  * @param member the logged-in member (id and the asking session).
  * @returns a plain JSON-able object; `exportedAt` is ISO 8601 UTC.
  */

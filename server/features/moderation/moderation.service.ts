@@ -88,7 +88,7 @@ function withPhotosFor(secret: string, snapshot: unknown, operatorId: number): u
 export const CHAT_REPORT_MESSAGES = 30;
 /** How many messages before a reported message are kept with it, for context. */
 export const MESSAGE_REPORT_CONTEXT = 5;
-/** Days a chat a block deleted is kept for a report (blocked_chat_copies), when no report took it. */
+/** Days a chat a block deleted is kept for a report (blocked_chat_copies); a report keeps its own copy in its snapshot. */
 export const BLOCKED_CHAT_COPY_DAYS = 90;
 
 /**
@@ -171,8 +171,10 @@ export async function grantOperator(deps: Pick<AppDeps, "db">, email: string): P
  * as the reporter saw it at that moment (`snapshot`): the profile's text fields and photo
  * addresses, the message with the ones before it, or the chat's latest CHAT_REPORT_MESSAGES.
  * A profile behind a block either way (§4: hidden from the reporter, its chats deleted) is still
- * reported: the copy keeps the name and the chat the block kept (blocked_chat_copies), so a
- * member cannot stop a report, nor take its evidence away, by blocking the reporter.
+ * reported when the two had a chat the block kept (blocked_chat_copies): the copy keeps the name
+ * and those messages, so a member cannot stop a report, nor take its evidence away, by blocking
+ * the reporter. Without such a chat the profile answers as members.get does (NOT_FOUND for a
+ * hidden member, else BLOCKED), so a report tells nothing of a member one never wrote with.
  *
  * @param reporter the logged-in member, or null for a visitor (complaints only, with an e-mail).
  * @param site the serving site's settings (photo prices shape the profile the reporter sees).
@@ -208,12 +210,15 @@ export async function submitReport(
   if (input.subject === "profile") {
     if (input.profileId === reporter.id) throw new CannotReportSelfError();
     const block = await blockStateBetween(deps.db, reporter.id, input.profileId);
-    if (block.blockedMe || block.blockedByMe) {
-      const name = await repo.findProfileName(deps.db, input.profileId);
-      if (name === undefined) throw new NotFoundError("This member could not be found.");
+    const kept =
+      block.blockedMe || block.blockedByMe
+        ? await repo.findNewestBlockedChatCopy(deps.db, reporter.id, input.profileId)
+        : [];
+    const name = kept.length > 0 ? await repo.findProfileName(deps.db, input.profileId) : undefined;
+    if (name !== undefined) {
       const snapshot = {
         profile: { id: input.profileId, name },
-        messages: await repo.findNewestBlockedChatCopy(deps.db, reporter.id, input.profileId),
+        messages: kept,
         blocked: block.blockedMe ? "the reported member blocked the reporter" : "the reporter blocked this member",
       };
       return {

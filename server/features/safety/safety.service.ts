@@ -62,8 +62,8 @@ export async function blockMember(
     const conversationIds = await deleteConversationsBetweenInTx(tx, blockerId, profileId);
     await deleteEventsAboutEachOtherInTx(tx, blockerId, profileId);
     const events = await recordEvents(tx, [
-      { userId: blockerId, event: { type: "member.blocked", profileId, conversationIds } },
-      { userId: profileId, event: { type: "member.blocked", profileId: blockerId, conversationIds } },
+      { userId: blockerId, event: { type: "member.blocked", profileId, conversationIds, byMe: true } },
+      { userId: profileId, event: { type: "member.blocked", profileId: blockerId, conversationIds, byMe: false } },
     ]);
     return { conversationIds, events };
   });

@@ -53,7 +53,8 @@ function NotFound() {
  * §8 'Blocked by another user: no access to the page' (the blocker reads 'You blocked this
  * member.' and may unblock in settings). Either side may still report the other: a block deletes
  * their chats (§4), and the report keeps the last messages the block set aside for the operators
- * (security review, 2026-11-27). A tab that was showing the chat is brought here (live-member.tsx).
+ * (security review, 2026-11-27). The chat list offers the same to a tab whose chat the block
+ * closed (BlockedByNotice).
  */
 function Blocked({ message, byMe, profileId }: { message: string; byMe: boolean; profileId: number }) {
   const { t } = useLingui();
