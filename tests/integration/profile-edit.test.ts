@@ -88,6 +88,9 @@ describe("editing the profile (/profile, §3, §5)", () => {
       "https://x",
       "anna@mail",
       "bonus\uFF0Eexample", // a fullwidth dot
+      "bonus\uFE0F.example", // an invisible variation selector before the dot
+      "bonus\u3002example", // an ideographic full stop
+      "bonus\u00B7example", // a middle dot
     ].map((name): [string, Record<string, unknown>, string, string | null] => [
       `the name ${JSON.stringify(name)}`,
       { name },

@@ -25,7 +25,8 @@ export const SignupInput = ProfileBasics.extend({
   password: Password,
   language: z.enum(LOCALES).optional(),
 }).superRefine((v, ctx) => {
-  // §5: the username may not equal the e-mail address and may not start with @.
+  // §5: the username may not equal the e-mail address and may not start with @; nor hold a web
+  // or e-mail address (nameProblem).
   const problem = nameProblem(v.name, v.email);
   if (problem) ctx.addIssue({ code: "custom", path: ["name"], message: problem });
 });

@@ -69,7 +69,8 @@ export async function getOwnProfile(deps: Pick<AppDeps, "db">, userId: number): 
  * signup uses) plus the §5 name rule against the account's address. One statement: nothing is
  * half-written. The public profile (members.get) and /api/user.php show the change at once.
  * @returns the saved profile.
- * @throws ProfileNameError (VALIDATION) for a name equal to the e-mail address or starting with @.
+ * @throws ProfileNameError (VALIDATION) for a name equal to the e-mail address, starting with @,
+ *   or holding a web or e-mail address (nameProblem).
  */
 export async function updateOwnProfile(
   deps: Pick<AppDeps, "db">,

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
@@ -46,6 +46,9 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
   const visitor = useSiteVisitor();
   const errorText = useErrorText();
   const [suggestion, setSuggestion] = useState<string | null>(null);
+  // Ids of their own: a lander shows this form in its page and again in the signup modal.
+  const uid = useId();
+  const idOf = (field: string) => `signup-${field}${uid}`;
 
   const schema = z
     .object({
@@ -71,7 +74,10 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
         .refine((d) => ageOn(d) >= MIN_AGE && ageOn(d) <= 120, t`Enter your date of birth (${MIN_AGE}+)`),
       gender: z.enum(["male", "female"], { message: t`Choose one` }),
       country: z.enum(COUNTRIES, { message: t`Choose your country` }),
-      signup_message: z.string().max(1000).optional(),
+      signup_message: z
+        .string()
+        .max(1000, t`Message is too long`)
+        .optional(),
     })
     .superRefine((v, ctx) => {
       // §5: the name may not equal the e-mail address.
@@ -133,7 +139,7 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
       )}
       <Row>
         <Col xs={12} lg={wide}>
-          <Form.Group className="mb-3" controlId="signup-email">
+          <Form.Group className="mb-3" controlId={idOf("email")}>
             <Form.Label>
               <Trans>E-mail</Trans>
             </Form.Label>
@@ -163,7 +169,7 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
           </Form.Group>
         </Col>
         <Col xs={12} lg={wide}>
-          <Form.Group className="mb-3" controlId="signup-name">
+          <Form.Group className="mb-3" controlId={idOf("name")}>
             <Form.Label>
               <Trans>Name</Trans>
             </Form.Label>
@@ -172,7 +178,7 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
           </Form.Group>
         </Col>
         <Col xs={12} lg={wide}>
-          <Form.Group className="mb-3" controlId="signup-password">
+          <Form.Group className="mb-3" controlId={idOf("password")}>
             <Form.Label>
               <Trans>Password</Trans>
             </Form.Label>
@@ -186,7 +192,7 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
           </Form.Group>
         </Col>
         <Col xs={12} sm={6} lg={wide}>
-          <Form.Group className="mb-3" controlId="signup-dob">
+          <Form.Group className="mb-3" controlId={idOf("dob")}>
             <Form.Label>
               <Trans>Date of birth</Trans>
             </Form.Label>
@@ -195,7 +201,7 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
           </Form.Group>
         </Col>
         <Col xs={12} sm={6} lg={wide}>
-          <Form.Group className="mb-3" controlId="signup-gender">
+          <Form.Group className="mb-3" controlId={idOf("gender")}>
             <Form.Label>
               <Trans>I am</Trans>
             </Form.Label>
@@ -210,7 +216,7 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
           </Form.Group>
         </Col>
         <Col xs={12} lg={wide}>
-          <Form.Group className="mb-3" controlId="signup-country">
+          <Form.Group className="mb-3" controlId={idOf("country")}>
             <Form.Label>
               <Trans>Country</Trans>
             </Form.Label>
@@ -228,11 +234,12 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
           </Form.Group>
         </Col>
       </Row>
-      <Form.Group className="mb-4" controlId="signup-message">
+      <Form.Group className="mb-4" controlId={idOf("message")}>
         <Form.Label>
           <Trans>About me (optional)</Trans>
         </Form.Label>
-        <Form.Control as="textarea" rows={2} {...register("signup_message")} />
+        <FieldControl as="textarea" rows={2} isInvalid={!!errors.signup_message} {...register("signup_message")} />
+        <FieldFeedback>{errors.signup_message?.message}</FieldFeedback>
       </Form.Group>
       <PendingButton type="submit" size="lg" className="w-100" pending={signup.isPending}>
         <Trans>Create my free account</Trans>
