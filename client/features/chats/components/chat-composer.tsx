@@ -113,7 +113,9 @@ export function ChatComposer({
             <span aria-hidden="true">
               {length}/{maxLength}
             </span>
-            <span className="visually-hidden">{t`Characters: ${length} of ${maxLength}`}</span>
+            <span className="visually-hidden" id="chat-message-count">
+              {t`Characters: ${length} of ${maxLength}`}
+            </span>
           </span>
         </div>
         <div className="d-flex gap-2 align-items-end">
@@ -130,6 +132,7 @@ export function ChatComposer({
             onKeyDown={onKeyDown}
             isInvalid={tooLong}
             aria-invalid={tooLong || undefined}
+            aria-describedby={tooLong ? "chat-message-count" : undefined}
             className="chat-input flex-grow-1"
           />
           <Button variant="outline-primary" onClick={onOpenGifts} aria-label={t`Give a gift`} title={t`Give a gift`}>
