@@ -6,7 +6,7 @@ import { useBlockMember } from "../lib/api/use-block-member";
 import { useErrorText } from "../lib/errors";
 import { paths } from "../app/paths";
 import { PendingButton } from "./ui/pending-button";
-import { ReportDialog } from "./ui/report-dialog";
+import { ReportBlockedMemberButton } from "./ui/report-dialog";
 
 /**
  * "Block" (§4) with a confirmation dialog: blocking deletes the chats and likes between the two
@@ -137,7 +137,6 @@ export function BlockedByNotice() {
       ? Number(state.blockedBy)
       : null;
   const [dismissed, setDismissed] = useState<number | null>(null);
-  const [reporting, setReporting] = useState(false);
   if (profileId === null || dismissed === profileId) return null;
   return (
     <Container className="pt-3">
@@ -149,16 +148,8 @@ export function BlockedByNotice() {
             with them.
           </Trans>
         </p>
-        <Button size="sm" variant="outline-danger" onClick={() => setReporting(true)}>
-          <Trans>Report this member</Trans>
-        </Button>
+        <ReportBlockedMemberButton profileId={profileId} size="sm" />
       </Alert>
-      <ReportDialog
-        show={reporting}
-        onHide={() => setReporting(false)}
-        target={{ subject: "profile", profileId }}
-        title={t`Report this member`}
-      />
     </Container>
   );
 }

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
 import { countRows, createMember, creditsOf, signupFields } from "../support/factories.js";
 import { appRouter } from "../../server/router.js";
+import { seededRandom } from "../support/seeded-random.js";
 
 /**
  * Hostile input (ARCHITECTURE "Quality bars"): every answer is a 2xx, or a 4xx with a reason;
@@ -44,13 +45,7 @@ console.info(
 
 /** `n` items of `list` picked by a seeded generator (mulberry32), so a run can be repeated. */
 function seededSample<T>(list: readonly T[], n: number, seed: number): T[] {
-  let a = seed >>> 0;
-  const random = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = seededRandom(seed);
   const copy = [...list];
   for (let i = 0; i < Math.min(n, copy.length); i++) {
     const j = i + Math.floor(random() * (copy.length - i));

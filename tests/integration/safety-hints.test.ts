@@ -3,6 +3,7 @@ import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { findPhoneNumbersInText, type CountryCode } from "libphonenumber-js";
 import { useTestServer } from "../support/server.js";
+import { seededRandom } from "../support/seeded-random.js";
 import { createMemberWithApi } from "../support/factories.js";
 import { safetyHintsOf } from "../../server/features/chats/safety-hints.js";
 
@@ -104,14 +105,8 @@ describe("safety hints: a hostile text cannot hold the server (security review, 
 
   it("the reported messages and 400 seeded texts of separators are all scanned, with the right hints", async () => {
     const reported = [1, 2, 3, 4].flatMap((k) => [spaced(k, 40, "qq!"), spaced(k, 40, "com")]);
-    // mulberry32: the same texts on every run (bounded, seeded).
-    let seed = 20261127;
-    const random = () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-      return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-    };
+    // The same texts on every run (bounded, seeded).
+    const random = seededRandom(20261127);
     const tokens = [" ", "  ", "\t ", "at", "dot", "(at)", "[dot]", "@", ".", " . ", "y", "x.y", "com", "!", "-"];
     const seeded = Array.from({ length: 400 }, () =>
       Array.from({ length: 20 + Math.floor(random() * 180) }, () => tokens[Math.floor(random() * tokens.length)]).join(
@@ -141,14 +136,8 @@ describe("safety hints: the phone scan skips only what cannot hold a number", ()
     COUNTRIES.some((country) => findPhoneNumbersInText(text, country).length > 0);
 
   it("gives the same answer as the full scan on 3,000 seeded texts with few and many digits", () => {
-    // mulberry32: the same texts on every run (bounded, seeded).
-    let seed = 20261126;
-    const random = () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-      return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-    };
+    // The same texts on every run (bounded, seeded).
+    const random = seededRandom(20261126);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
     const digits = (n: number) => Array.from({ length: n }, () => String(Math.floor(random() * 10))).join("");
     const pieces = [

@@ -126,3 +126,26 @@ export function ReportDialog({
     </Modal>
   );
 }
+
+/**
+ * "Report this member" for a member whose profile is closed to the viewer by a block (§4, §8):
+ * a button that opens the report dialog for `profileId`, named without the profile, which the
+ * viewer cannot read. The report carries the chat the block kept (security review, 2026-11-27).
+ */
+export function ReportBlockedMemberButton({ profileId, size }: { profileId: number; size?: "sm" }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size={size} variant="outline-danger" onClick={() => setOpen(true)}>
+        <Trans>Report this member</Trans>
+      </Button>
+      <ReportDialog
+        show={open}
+        onHide={() => setOpen(false)}
+        target={{ subject: "profile", profileId }}
+        title={t`Report this member`}
+      />
+    </>
+  );
+}

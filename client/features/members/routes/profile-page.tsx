@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { Badge, Button, Card, Col, Row } from "react-bootstrap";
+import { Badge, Card, Col, Row } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "../../../app/paths";
 import { Avatar } from "../../../components/ui/avatar";
@@ -18,7 +18,7 @@ import { PhotoGallery } from "../components/photo-gallery";
 import { ProfileDetails } from "../components/profile-details";
 import { RelatedProfiles } from "../components/related-profiles";
 import { ReportProfileButton } from "../components/report-profile-button";
-import { ReportDialog } from "../../../components/ui/report-dialog";
+import { ReportBlockedMemberButton } from "../../../components/ui/report-dialog";
 import "../members.css";
 
 function PinIcon() {
@@ -57,8 +57,6 @@ function NotFound() {
  * closed (BlockedByNotice).
  */
 function Blocked({ message, byMe, profileId }: { message: string; byMe: boolean; profileId: number }) {
-  const { t } = useLingui();
-  const [reporting, setReporting] = useState(false);
   return (
     <EmptyState title={message}>
       <p className="text-body-secondary">
@@ -76,16 +74,8 @@ function Blocked({ message, byMe, profileId }: { message: string; byMe: boolean;
             <Trans>Blocked members</Trans>
           </Link>
         )}
-        <Button variant="outline-danger" onClick={() => setReporting(true)}>
-          <Trans>Report this member</Trans>
-        </Button>
+        <ReportBlockedMemberButton profileId={profileId} />
       </div>
-      <ReportDialog
-        show={reporting}
-        onHide={() => setReporting(false)}
-        target={{ subject: "profile", profileId }}
-        title={t`Report this member`}
-      />
     </EmptyState>
   );
 }
