@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import type { Logger } from "../infra/logger.js";
@@ -77,9 +78,38 @@ export function leanWebSocketRoutes(app: FastifyInstance, log: Logger): void {
 
 const kOpenCounted = Symbol("ws-open-counted");
 
+/** TCP sockets holding this loop turn's frames (corkUntilTurnEnds), and whether their flush is due. */
+const corkedSockets = new Set<Duplex>();
+let flushScheduled = false;
+
+function uncorkAll(): void {
+  flushScheduled = false;
+  for (const tcp of corkedSockets) tcp.uncork();
+  corkedSockets.clear();
+}
+
+/**
+ * Hold a socket's writes until the end of this turn of the event loop (`setImmediate`, which runs
+ * right after the I/O callbacks of the turn), so the frames one turn sends to one socket leave in
+ * one system call: a chat send's acknowledgement and the sender's own event, several events for
+ * one member. Each write is a system call through the kernel's TCP path, the largest share of
+ * the server's CPU per message (issue 12, docs/performance.md). Nothing waits on a timer, and the
+ * order of frames is kept. `end()` uncorks by itself, so a close is never held back.
+ */
+function corkUntilTurnEnds(tcp: Duplex | undefined): void {
+  if (!tcp || tcp.destroyed || corkedSockets.has(tcp)) return;
+  tcp.cork();
+  corkedSockets.add(tcp);
+  if (!flushScheduled) {
+    flushScheduled = true;
+    setImmediate(uncorkAll);
+  }
+}
+
 /**
  * Per-socket bookkeeping at `connection` without per-socket closures: ws_connections_open and ws_messages_total{in,out}. Listeners and
- * the counting `send` are shared by all sockets; label children are resolved once.
+ * the counting `send` are shared by all sockets; label children are resolved once. The counting
+ * `send` also gathers each turn's frames to a socket into one write (corkUntilTurnEnds).
  */
 export function instrumentWebSockets(
   wss: { on(event: "connection", l: (s: WebSocket) => void): unknown },
@@ -97,6 +127,9 @@ export function instrumentWebSockets(
   }
   function countedSend(this: WebSocket, ...args: Parameters<WebSocket["send"]>) {
     outbound.inc();
+    // ws keeps its TCP socket in `_socket` (no public accessor); a socket not yet or no longer
+    // attached is simply not corked.
+    corkUntilTurnEnds((this as unknown as { _socket?: Duplex })._socket);
     return (Object.getPrototypeOf(this) as WebSocket).send.apply(this, args);
   }
   wss.on("connection", (socket) => {

@@ -255,7 +255,7 @@ export async function sendMessage(
   if (fast?.outcome === "sent") {
     deps.metrics.messagesSent.inc();
     if (fast.queued) void kickMailWorker(deps);
-    await publishStored(deps, fast.events);
+    publishStored(deps, fast.events);
     const { outcome: _outcome, events: _events, queued: _queued, ...sent } = fast;
     return { ...sent, duplicate: false };
   }
@@ -384,7 +384,7 @@ export async function sendMessage(
   }
   deps.metrics.messagesSent.inc();
   if (mailQueued || pushQueued) void kickMailWorker(deps);
-  await publishStored(deps, result.events);
+  publishStored(deps, result.events);
   const { events: _events, ...rest } = result;
   return { ...rest, duplicate: false };
 }
@@ -563,7 +563,7 @@ export async function markConversationRead(deps: AppDeps, userId: number, conver
     if (!(await repo.markRead(tx, conversationId, userId))) return [];
     return [await recordEvent(tx, userId, { type: "conversation.read", conversationId })];
   });
-  await publishStored(deps, events);
+  publishStored(deps, events);
 }
 
 /**
@@ -577,7 +577,7 @@ export async function removeChat(deps: AppDeps, userId: number, conversationId: 
     if (!(await repo.markRemoved(tx, conversationId, userId))) return [];
     return [await recordEvent(tx, userId, { type: "conversation.removed", conversationId })];
   });
-  await publishStored(deps, events);
+  publishStored(deps, events);
 }
 
 /** §2 typing indicator: tell the other member (ephemeral, not stored). */

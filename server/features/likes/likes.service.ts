@@ -134,7 +134,7 @@ export async function like(deps: AppDeps, likerId: number, likedId: number): Pro
     return { result: { liked: true, match: mutual, likesLeftToday }, events };
   });
   if (events.length > 0) void kickMailWorker(deps);
-  await publishStored(deps, events);
+  publishStored(deps, events);
   return result;
 }
 
@@ -269,7 +269,7 @@ export async function markLikeSeen(deps: AppDeps, userId: number, profileId: num
     if (!(await repo.clearNewFlag(tx, profileId, userId))) return [];
     return [await recordEvent(tx, userId, { type: "likes.seen" })];
   });
-  await publishStored(deps, events);
+  publishStored(deps, events);
 }
 
 /**

@@ -62,23 +62,22 @@ export async function recordEvents(
 
 /**
  * Publish committed events on the bus, for every instance where the member has a tab. Called
- * right after the commit: the time of the call travels with each event as `at`, and the
- * subscriber's instance observes now − at when it has written the event to the socket
- * (bus_delivery_lag_seconds, issue 13). Across instances the figure includes their clock skew.
+ * right after the commit, and not awaited: the caller answers at once (issue 12: a chat send's
+ * acknowledgement waited a Redis round trip for nothing; the sender's own tab gets its event and
+ * the acknowledgement in the same socket write). The bus sends hints in the order they are given,
+ * and a hint that fails to leave is not lost data: the tab reads the log back on its next gap
+ * or reconnect, so a failure is only logged. The time of the call travels with each event as
+ * `at`, and the subscriber's instance observes now − at when it has written the event to the
+ * socket (bus_delivery_lag_seconds, issue 13). Across instances the figure includes their clock skew.
  */
-export async function publishStored(deps: AppDeps, events: readonly StoredEvent[]): Promise<void> {
+export function publishStored(deps: AppDeps, events: readonly StoredEvent[]): void {
   const at = Date.now();
-  await Promise.all(
-    events.map(async ({ userId, seq, event }) => {
-      try {
-        await deps.bus.publish(channelOf(userId), { seq, event, at } satisfies BusMessage);
-        deps.metrics.eventsPublished.labels(event.type).inc();
-      } catch (err) {
-        // A lost hint is not lost data: the tab reads it back on its next backfill.
-        deps.log.warn({ err, userId, seq }, "publishing a live event failed");
-      }
-    }),
-  );
+  for (const { userId, seq, event } of events) {
+    deps.bus.publish(channelOf(userId), { seq, event, at } satisfies BusMessage).then(
+      () => deps.metrics.eventsPublished.labels(event.type).inc(),
+      (err: unknown) => deps.log.warn({ err, userId, seq }, "publishing a live event failed"),
+    );
+  }
 }
 
 /** Publish an ephemeral event (typing): not stored, lost if the member is offline. */

@@ -70,6 +70,6 @@ export async function unlockPhoto(
       return { credits, charged: cost, events: [event] };
     },
   );
-  await publishStored(deps, outcome.events);
+  publishStored(deps, outcome.events);
   return { photo: open, credits: outcome.credits, charged: outcome.charged };
 }

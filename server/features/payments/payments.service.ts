@@ -404,7 +404,7 @@ async function applyReport(deps: AppDeps, payment: PaymentRow, report: ProviderP
     return payment;
   }
   const { events } = await inTransaction(deps.db, (tx) => applyReportInTx(tx, payment, report));
-  await publishStored(deps, events);
+  publishStored(deps, events);
   return (await repo.findPayment(deps.db, payment.id))!;
 }
 
@@ -509,7 +509,7 @@ export async function handleWebhook(
     if (applied) await repo.setWebhookEventApplied(tx, providerName, event.eventId, true);
     return { duplicate: false, applied, events };
   });
-  await publishStored(deps, outcome.events);
+  publishStored(deps, outcome.events);
   return { duplicate: outcome.duplicate, applied: outcome.applied };
 }
 

@@ -67,7 +67,7 @@ export async function blockMember(
     ]);
     return { conversationIds, events };
   });
-  await publishStored(deps, events);
+  publishStored(deps, events);
   return { blocked: true, profileId, conversationIds };
 }
 
