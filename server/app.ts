@@ -255,6 +255,7 @@ export async function buildApp(
     carrySocketRequestIds(socket, requestIdOf(upgrade) ?? upgrade.headers["x-request-id"]);
   });
   // ws_connections_open and ws_messages_total{in,out}: shared listeners, no per-socket closures.
+  // Its counting `send` also sends each loop turn's frames to a socket in one write (issue 12).
   instrumentWebSockets(app.websocketServer, deps.metrics);
   // A frame may hold as many calls as an HTTP batch (TRPC_MAX_BATCH_SIZE), no more.
   limitWebSocketBatches(app.websocketServer, config.TRPC_MAX_BATCH_SIZE);
