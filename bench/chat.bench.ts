@@ -126,6 +126,8 @@ interface SystemResult {
     heapPerConnectionFromZero: number;
   };
   steps: StepRecord[];
+  /** messages acknowledged in the warm-up before the steps (not measured; 0 without a warm-up) */
+  warmupAcked: number;
   /** highest offered rate at which every message was delivered (null: none) */
   maxRate: number | null;
   /** true when the highest rate tried still passed (the max is at least maxRate) */
@@ -262,11 +264,13 @@ async function runSystem(opts: {
         `${fmtBytes(memory.heapPerConnection)} heap (from zero, with one-off costs: ${fmtBytes(memory.rssPerConnectionFromZero)} RSS, ${fmtBytes(memory.heapPerConnectionFromZero)} heap)`,
     );
 
+    let warmupAcked = 0;
     if (WARMUP && opts.transport === "trpc") {
       // Every pair writes once each way before the measured steps, so they measure the steady
       // state of a live site (conversations exist) rather than N/2 first messages.
       const seconds = Math.ceil(all.length / 50);
       const w = await pool.step(0, 50, seconds, { drainMs: DRAIN_MS });
+      warmupAcked = w.acked;
       log(`${opts.name}: warm-up (not measured): ${w.acked}/${w.sent} sent in the pairs' conversations, both ways`);
     }
     const steps: StepRecord[] = [];
@@ -329,6 +333,7 @@ async function runSystem(opts: {
       loginMs: opts.loginMs,
       memory,
       steps,
+      warmupAcked,
       maxRate: passed.length ? Math.max(...passed.map((s) => s.offeredRate)) : null,
       maxIsLowerBound: steps.length > 0 && steps[steps.length - 1]!.pass,
     };
@@ -465,9 +470,12 @@ async function runSite(mode: Mode): Promise<SystemResult> {
         pgDatabase: databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined,
       });
       const g = await group.call<{ messagesSent: number }>("gauges");
-      const sent = result.steps.reduce((a, s) => a + s.acked, 0);
+      // The server's counter includes the warm-up's messages; the steps' records do not.
+      const sent = result.warmupAcked + result.steps.reduce((a, s) => a + s.acked, 0);
       if (g.messagesSent !== sent)
-        log(`${mode}: note: server counted ${g.messagesSent} messages sent, clients saw ${sent} acknowledged`);
+        log(
+          `${mode}: note: server counted ${g.messagesSent} messages sent, clients saw ${sent} acknowledged (warm-up and steps)`,
+        );
       return result;
     } finally {
       await Promise.all(servers.map((s) => s.stop(15_000)));
