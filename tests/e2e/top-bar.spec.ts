@@ -30,8 +30,14 @@ test("on a phone the menu closes after the account menu, the icons beside it, a 
   // An account-menu item.
   await toggle.click();
   await expectMenu(page, "Open menu", true);
-  await page.getByRole("button", { name: "Topbar (Account menu)", exact: true }).click();
-  await page.getByRole("link", { name: "Settings", exact: true }).click();
+  // The account menu opens on its click; once in CI (2026-11-27 22:56) it was closed again before
+  // its Settings item could be clicked, right after the page loaded, so the click is repeated
+  // until the item is reached.
+  const account = page.getByRole("button", { name: "Topbar (Account menu)", exact: true });
+  await expect(async () => {
+    if ((await account.getAttribute("aria-expanded")) !== "true") await account.click();
+    await page.getByRole("link", { name: "Settings", exact: true }).click({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   await expectMenu(page, "Open menu", false);
