@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { skipWithout } from "../support/env.js";
 import { useTestServer } from "../support/server.js";
 import { TestBrowser } from "../support/client.js";
-import { appCodeOf, creditsOf, giveCredits, memberFactory } from "../support/factories.js";
+import { appCodeOf, creditsOf, failureOf, giveCredits, memberFactory } from "../support/factories.js";
 import {
   addPhoto,
   decideCheckout,
@@ -15,6 +15,7 @@ import {
 } from "../support/payments.js";
 import { createDiscountCode } from "../../server/features/discounts/discounts.service.js";
 import { prng } from "../../server/features/members/members.demo.js";
+import { sendMessageFast } from "../../server/features/chats/send-fast.repository.js";
 
 /**
  * Money under concurrency, on the real PostgreSQL (PGlite is single-user): racing purchases with
@@ -252,6 +253,58 @@ describe.skipIf(skipWithout("postgres", "concurrency of payments, discount codes
       const c = await expectLedgerInvariant(sender.id);
       expect(c.balance).toBe(170 - spent);
       expect(c.balance).toBeLessThan(10); // nothing affordable was refused
+    });
+
+    it("a send the balance cannot pay is refused without waiting for the members' row locks; a payable one waits for them", async () => {
+      // migration 2026_11_28_0100: the §2 refusal and a retry's answer write nothing and take no lock.
+      const poor = await member({ paid: true, credits: 5 });
+      const rich = await member({ paid: true, credits: 50 });
+      const recipient = await member();
+      const clientId = crypto.randomUUID();
+      const db = t.server.deps.db;
+      /** The statement as chats.service calls it, failing at once (55P03) where it would wait for a row lock. */
+      const statementWithoutWaiting = (from: Member) =>
+        db.transaction().execute(async (tx) => {
+          await sql`set local lock_timeout = '50ms'`.execute(tx);
+          return sendMessageFast(tx as unknown as typeof db, {
+            senderId: from.id,
+            recipientId: recipient.id,
+            clientId,
+            body: "hello",
+            gift: null,
+            cost: 10, // §3 message_credits of the default site
+            reason: "message",
+            reference: `msg:${clientId}`,
+            message: JSON.stringify({ senderId: from.id, clientId, body: "hello", gift: null, safety: [] }),
+            siteDomain: null,
+            push: false,
+          });
+        });
+      // Another transaction holds the recipient's row lock (as a paid send to them would) until released.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      const holder = db.transaction().execute(async (tx) => {
+        await sql`select id from users where id = ${recipient.id} for update`.execute(tx);
+        holding();
+        await released;
+      });
+      await held;
+      try {
+        expect(await statementWithoutWaiting(poor)).toMatchObject({ outcome: "not_enough_credits", credits: 5 });
+        expect(((await failureOf(statementWithoutWaiting(rich))) as { code?: string }).code).toBe("55P03");
+      } finally {
+        release();
+        await holder;
+      }
+      expect(await creditsOf(t.server.deps, poor.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
+      expect(await creditsOf(t.server.deps, rich.id)).toEqual({ balance: 50, ledgerSum: 50, ledgerRows: 1 });
+      // Once the lock is gone, the payable send goes through, and the refusal is the same.
+      expect(await statementWithoutWaiting(rich)).toMatchObject({ outcome: "sent", credits: 40, seq: 1 });
+      expect(
+        appCodeOf(await failureOf(poor.api.chats.send({ toProfileId: recipient.id, clientId, body: "hello" }))),
+      ).toBe("NOT_ENOUGH_CREDITS");
     });
 
     it("randomized concurrent run of purchases, messages, unlocks and gifts keeps every balance = sum of its ledger", async () => {

@@ -118,11 +118,12 @@ type FastOutcome =
   | { outcome: "session_ended" };
 
 /**
- * A charged send in one statement (chat_send_charged, migration 2026_11_26_0100; issues 12 and
- * 13): no free message to use first, both members active, no block, and either an existing
- * conversation or a premium member's first message to a visible member. The §3 notification
- * mail and the Web Push are queued in the statement. Same rules, locks and order as the general
- * transaction in sendMessage, which runs whenever this returns null (nothing was written).
+ * A charged send in one statement (chat_send_charged, migrations 2026_11_26_0100 and
+ * 2026_11_28_0100; issues 12 and 13): no free message to use first, both members active, no
+ * block, and either an existing conversation or a premium member's first message to a visible
+ * member. The §3 notification mail and the Web Push are queued in the statement. Same rules,
+ * locks and order as the general transaction in sendMessage, which runs whenever this returns
+ * null (nothing was written); a balance that cannot pay is answered without row locks.
  * @param recipientOffline the recipient has no open tab (a push is queued if they subscribed).
  * @param sessionId a WebSocket's session, re-checked first in the statement (see sendMessage).
  * @returns 'sent' (with the stored events to publish), 'not_enough_credits' (§2, nothing written,
@@ -260,7 +261,8 @@ export async function sendMessage(
     return { ...sent, duplicate: false };
   }
   if (fast?.outcome === "session_ended") throw new AuthenticationRequiredError();
-  // Decided under the sender's lock, with no earlier message of this client id: no retry to answer.
+  // No earlier message of this client id was found after the balance was read (migration
+  // 2026_11_28_0100: a balance that cannot pay is decided without locks): no retry to answer.
   if (fast?.outcome === "not_enough_credits") throw new NotEnoughCreditsError(fast.needed, fast.credits);
   if (fast?.outcome === "duplicate") {
     const earlier = await repo.findMessageByClientId(deps.db, senderId, input.clientId);

@@ -42,9 +42,10 @@ export interface SendFastSessionEnded {
 export type SendFastRow = SendFastSent | SendFastNotSent | SendFastSessionEnded;
 
 /**
- * A charged send in one statement (migration 2026_11_26_0100_create_chat_send_charged): lock,
- * checks, the conversation (started for a premium member's first message) and its seq,
- * conditional debit + ledger, message, unread counts, the §3 notification mail and both events.
+ * A charged send in one statement (migration 2026_11_26_0100_create_chat_send_charged; a balance
+ * that cannot pay is decided without row locks since 2026_11_28_0100): lock, checks, the
+ * conversation (started for a premium member's first message) and its seq, conditional debit +
+ * ledger, message, unread counts, the §3 notification mail and both events.
  * @param message the message's JSON without id, conversationId, seq and createdAt (the function adds them).
  * @param siteDomain the serving site's domain, stored with a queued mail or push (null: the default site).
  * @param push the recipient has no open tab: queue a Web Push if they have a subscription.
