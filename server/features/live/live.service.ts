@@ -109,6 +109,33 @@ class SerializedOnce {
   }
 }
 
+/**
+ * Where a live stream waits for its next hint: the bus listener, a bus comeback and the abort
+ * signal (as an EventTarget listener object) wake it. One small object per stream rather than
+ * closures: the server runs through tsx, whose transform keeps function names, and a named
+ * closure made per stream becomes a dictionary-mode function of ~330 B of heap per idle socket
+ * (issue 12, heap snapshots of bench:chat).
+ */
+class Waker {
+  #resolve: (() => void) | null = null;
+  /** Resolves at the next notify(). */
+  wait(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#resolve = resolve;
+    });
+  }
+  /** Wakes the stream if it waits; otherwise nothing (the loop looks at its state before waiting). */
+  notify(): void {
+    const resolve = this.#resolve;
+    this.#resolve = null;
+    resolve?.();
+  }
+  /** The abort signal's listener. */
+  handleEvent(): void {
+    this.notify();
+  }
+}
+
 const BACKFILL_PAGE = 200;
 /** Hints buffered for one subscriber before it falls back to reading the database. */
 const HINT_BUFFER = 256;
@@ -139,18 +166,13 @@ export async function* memberEventStream(
   connection.liveStreams = (connection.liveStreams ?? 0) + 1;
   const hints: BusMessage[] = [];
   let mustBackfill = false;
-  let wake: (() => void) | null = null;
-  const notify = () => {
-    const w = wake;
-    wake = null;
-    w?.();
-  };
+  const waker = new Waker();
   let unsubscribe: () => void;
   try {
     unsubscribe = await deps.bus.subscribe(channelOf(userId), (msg) => {
       if (hints.length >= HINT_BUFFER) mustBackfill = true;
       else hints.push(msg as BusMessage);
-      notify();
+      waker.notify();
     });
   } catch (err) {
     connection.liveStreams -= 1;
@@ -159,9 +181,9 @@ export async function* memberEventStream(
   // The bus came back after an outage: hints published meanwhile are gone, read them back now.
   const stopReconnect = deps.bus.onReconnect(() => {
     mustBackfill = true;
-    notify();
+    waker.notify();
   });
-  signal?.addEventListener("abort", notify, { once: true });
+  signal?.addEventListener("abort", waker, { once: true });
   deps.metrics.subscriptionsActive.inc();
   // An open tab: no Web Push for this member while it lasts (push.service, infra/presence.ts).
   deps.presence.enter(userId);
@@ -172,28 +194,30 @@ export async function* memberEventStream(
         ? parsed
         : await findLastEventSeq(deps.db, userId);
 
-    const backfill = async function* () {
-      for (;;) {
+    // Read the log after the cursor, a page per turn, until a short page: first to catch up, then
+    // after a gap, a lost hint or a bus outage. One loop with a flag rather than a nested
+    // generator: a generator function made per stream costs ~1 KB of heap per idle socket
+    // (its function object, prototype and shapes; issue 12, heap snapshots of bench:chat).
+    let backfilling = true;
+    while (!signal?.aborted) {
+      if (backfilling) {
         const rows = await findEventsAfter(deps.db, userId, cursor, BACKFILL_PAGE);
         for (const row of rows) {
           cursor = Number(row.seq);
           deps.metrics.eventsDelivered.labels(row.type).inc();
           yield tracked(String(cursor), serializedOnce(row.payload as LiveEvent));
         }
-        if (rows.length < BACKFILL_PAGE) return;
+        backfilling = rows.length === BACKFILL_PAGE;
+        continue;
       }
-    };
-
-    yield* backfill();
-    while (!signal?.aborted) {
       if (hints.length === 0 && !mustBackfill) {
-        await new Promise<void>((resolve) => (wake = resolve));
+        await waker.wait();
         continue;
       }
       if (mustBackfill) {
         hints.length = 0;
         mustBackfill = false;
-        yield* backfill();
+        backfilling = true;
         continue;
       }
       const hint = hints.shift()!;
@@ -210,7 +234,7 @@ export async function* memberEventStream(
           deps.metrics.deliveryLag.observe(Math.max(0, Date.now() - hint.at) / 1000);
         }
       } else if (hint.seq > cursor + 1) {
-        yield* backfill(); // a gap: an earlier hint was lost or is late
+        backfilling = true; // a gap: an earlier hint was lost or is late
       } // hint.seq <= cursor: already yielded
     }
   } finally {
