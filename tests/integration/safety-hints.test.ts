@@ -138,11 +138,12 @@ describe("safety hints: the phone scan skips only what cannot hold a number", ()
   /**
    * What may stand between digits: every character libphonenumber-js allows inside a number (its
    * VALID_PUNCTUATION: dashes, slashes, dots, spaces, brackets, tildes, fullwidth forms included),
-   * and characters that end a run of digits for the scan's skip (colon, comma, plus, currency, emoji).
+   * and characters that end a run of digits for the scan's skip (colon, comma, plus, currency, emoji,
+   * line breaks and tabs).
    */
   const SEPARATORS = [
     ..."-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u30fc\uff0d\uff0f/\uff0e. \u00a0\u3000()\uff08\uff09\uff3b\uff3d[]~\u2053\u223c\uff5e",
-    ...[":", ",", "+", "€", "😀", "'", "*"],
+    ...[":", ",", "+", "€", "😀", "'", "*", "\n", "\t"],
   ];
 
   it("gives the same answer as the full scan on 3,000 seeded texts with few and many digits", () => {
