@@ -7,7 +7,7 @@ import { type Kysely, sql } from "kysely";
  * PostgreSQL evaluates every CHECK constraint of a table on each row an INSERT or UPDATE writes,
  * whichever columns changed, and each statement first rebuilds those expressions from their
  * stored text (parse, plan, compile). `users` had seven, so the debit that every paid message
- * makes (credits and last_event_seq of both members) rebuilt seven expressions, among them two
+ * makes (credits and last_event_seq of both members) rebuilt seven expressions, among them three
  * `= ANY (ARRAY[…])` lists and a jsonb test, to change two integers. A domain's constraint is
  * checked only when a value of the column is written, from an expression each backend prepares
  * once (its type cache). Measured on PostgreSQL 15 here (docs/performance.md "Column checks as
