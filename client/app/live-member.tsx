@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate, useNavigation } from "react-router";
 import { paths } from "./paths";
 import { blockedByState } from "../components/block-member-button";
 import { trpc } from "../lib/trpc";
@@ -26,8 +26,12 @@ export function LiveMember() {
   const likeBack = useLike();
   const navigate = useNavigate();
   const location = useLocation();
+  // Where the tab is going, not only where it is: a navigation waiting for a lazy screen (the
+  // blocker's own move to the chat list, with its notice) must not be replaced by the block's
+  // live event, which would drop the notice (tests/e2e/safety-block.spec.ts on a slow machine).
+  const pending = useNavigation().location;
   const pathRef = useRef(location.pathname);
-  pathRef.current = location.pathname;
+  pathRef.current = pending?.pathname ?? location.pathname;
 
   useLiveEventsSubscription(true, {
     // A fresh stream starts at the newest event: whatever committed while the socket was (re)opening
