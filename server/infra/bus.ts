@@ -66,9 +66,11 @@ export function createRedisBus(url: string, log: Logger, channelPrefix = ""): Ev
   // On the wire: `@<origin>@<JSON>` (a JSON message never starts with '@'; a bare JSON message,
   // from an instance of an earlier version during a rolling deploy, is taken as it is).
   const self = `@${crypto.randomBytes(6).toString("base64url")}@`;
-  // Auto-pipelining: the publishes of one tick leave in one write (issue 12: under load, socket
-  // writes were the server's largest CPU cost per message; each is a system call).
-  const pub = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true });
+  // No auto-pipelining: each command is written as it is issued. Merging the two publishes of a
+  // message into one write saved a system call but built an ioredis Pipeline every tick, which
+  // cost more CPU than the write it saved (issue 12; docs/performance.md "Redis commands without
+  // auto-pipelining").
+  const pub = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
   const sub = new Redis(url, { maxRetriesPerRequest: null });
   const local = new EventEmitter();
   local.setMaxListeners(0);

@@ -58,7 +58,8 @@ export function createMemoryPresence(): Presence {
  * @param instanceId this instance's name; a random suffix keeps two instances of one process apart.
  */
 export function createRedisPresence(url: string, log: Logger, prefix: string, instanceId: string): Presence {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, enableAutoPipelining: true });
+  // No auto-pipelining (infra/bus.ts): refreshes are pipelined explicitly below.
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis.on("error", (err) => log.debug({ err }, "presence: redis connection error"));
   const me = `${instanceId}:${crypto.randomBytes(4).toString("hex")}`;
   const local = new Map<number, number>();

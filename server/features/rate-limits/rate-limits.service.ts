@@ -78,7 +78,8 @@ export function createRateLimits(
         enableOfflineQueue: false,
         maxRetriesPerRequest: 1,
         lazyConnect: false,
-        enableAutoPipelining: true, // one write for the commands of a tick (issue 12)
+        // No auto-pipelining: one command a call, and a Pipeline per tick costs more CPU than it
+        // saves (issue 12; infra/bus.ts).
       })
     : null;
   redis?.on("error", () => {}); // reported per refused action below; ioredis reconnects by itself
