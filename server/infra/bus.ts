@@ -68,8 +68,8 @@ export function createRedisBus(url: string, log: Logger, channelPrefix = ""): Ev
   const self = `@${crypto.randomBytes(6).toString("base64url")}@`;
   // No auto-pipelining: each command is written as it is issued. Merging the two publishes of a
   // message into one write saved a system call but built an ioredis Pipeline every tick, which
-  // cost more CPU than the write it saved (issue 12; docs/performance.md "Redis commands without
-  // auto-pipelining").
+  // cost more CPU than the write it saved (issue 12; docs/performance.md "ioredis's
+  // auto-pipelining cost more than the write it saved").
   const pub = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
   const sub = new Redis(url, { maxRetriesPerRequest: null });
   const local = new EventEmitter();
