@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { paths } from "./paths";
 import { blockedByState } from "../components/block-member-button";
+import { isBlockingHere } from "../lib/api/use-block-member";
 import { trpc } from "../lib/trpc";
 import { useLiveEventsSubscription } from "../lib/api/use-live-events-subscription";
 import { dispatchLiveEvent, type LiveEventOf } from "../lib/live-events";
@@ -29,6 +30,8 @@ export function LiveMember() {
   // Where the tab is going, not only where it is: a navigation waiting for a lazy screen (the
   // blocker's own move to the chat list, with its notice) must not be replaced by the block's
   // live event, which would drop the notice (tests/e2e/safety-block.spec.ts on a slow machine).
+  // Read at render time: a move that must be seen at once is drawn with `flushSync` (chat-view,
+  // profile-page), not in a transition that a live event could come before.
   const pending = useNavigation().location;
   const pathRef = useRef(location.pathname);
   pathRef.current = pending?.pathname ?? location.pathname;
@@ -89,6 +92,9 @@ export function LiveMember() {
           if (event.reason === "purchase") void utils.members.invalidate();
           break;
         case "member.blocked": {
+          // The tab that is blocking: its call's answer reads everything again and leaves the page
+          // with the notice (use-block-member.ts); acting here first would drop that notice.
+          if (event.byMe !== false && isBlockingHere(event.profileId)) break;
           // §4: a block (by either member) deleted the chats and likes between the two; every tab
           // drops them at once, and a tab showing that conversation or profile leaves it for the
           // chat list. Blocked by the other member, the list says why and offers a report (the

@@ -151,7 +151,8 @@ export function ChatView({
             chatSettings={
               profile.deleted ? undefined : { open: optionsOpen, onToggle: () => setOptionsOpen((o) => !o) }
             }
-            onBlocked={() => navigate("/chats", { replace: true, state: blockedState(name) })}
+            // flushSync: the live stream sees this move at once, not after a transition (live-member.tsx).
+            onBlocked={() => navigate("/chats", { replace: true, state: blockedState(name), flushSync: true })}
           />
         )}
       </header>

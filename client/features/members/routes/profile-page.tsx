@@ -232,7 +232,8 @@ export function MemberProfilePage() {
           <BlockMemberButton
             profileId={profile.id}
             name={profile.name}
-            onBlocked={() => navigate(paths.members, { state: blockedState(profile.name) })}
+            // flushSync: the live stream sees this move at once, not after a transition (live-member.tsx).
+            onBlocked={() => navigate(paths.members, { state: blockedState(profile.name), flushSync: true })}
           />
         </p>
       )}
