@@ -4,13 +4,16 @@ import {
   getCountryCallingCode,
   Metadata,
   type CountryCode,
-} from "libphonenumber-js";
+} from "libphonenumber-js/max";
 
 /**
  * In-chat safety hints (issue 10, beyond the spec): what in a message the recipient is warned
  * about under it. The message itself is delivered exactly as written; the hint is only shown.
  *  - "phone": a phone number (libphonenumber-js: international numbers, and national numbers
- *    of the countries the site serves, §1 language-by-country list);
+ *    of the countries the site serves, §1 language-by-country list). It reads the full ("max")
+ *    metadata, so a number must follow its country's digit patterns: with the default metadata
+ *    only a number's length is checked, and a year ("born in 1990"), a postcode ("10115 Berlin")
+ *    or an amount ("50000 a year") was shown to the recipient as a phone number;
  *  - "email": an e-mail address;
  *  - "link": a web address (with or without http, www. or a common top-level domain, or a
  *    messenger short link such as t.me or wa.me);
