@@ -25,6 +25,7 @@ import {
 } from "./features/accounts/sessions.service.js";
 import { appRouter, type AppRouter } from "./router.js";
 import { createContextFactory } from "./trpc/context.js";
+import { clientErrorOf } from "./trpc/errors.js";
 import {
   isAllowedOrigin,
   isJsonBody,
@@ -331,7 +332,8 @@ export async function buildApp(
           headers.set("retry-after", String(RETRY_AFTER_SECONDS));
         return { headers };
       },
-      onError({ error, path: procedure }) {
+      onError({ error: thrown, path: procedure }) {
+        const error = clientErrorOf(thrown); // an application error from inside a stream, as the client sees it
         // A refusal (an abuse limit, login throttling, too many live streams), over HTTP or on the
         // open WebSocket, where chat messages go: counted under the procedure's own route.
         if (error.code === "TOO_MANY_REQUESTS")

@@ -1,4 +1,6 @@
 import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
 import { fieldErrorsOf } from "../http/errors.js";
 import { isDatabaseUnavailable } from "../../db/create-db.js";
@@ -63,6 +65,36 @@ export function toTRPCError(err: unknown): unknown {
     return new TRPCError({ code: TRPC_CODE_OF[err.code], message: err.message, cause: err });
   }
   return err;
+}
+
+/**
+ * The error as the client must see it. An error thrown inside a subscription's stream (after its
+ * middlewares have returned, e.g. a socket's stream past MAX_LIVE_STREAMS_PER_SOCKET, or the
+ * database lost while the stream reads its log) reaches tRPC outside them, and tRPC wraps it as
+ * INTERNAL_SERVER_ERROR with the original as its cause. Such an application error or lost database
+ * is mapped here as toTRPCError maps one thrown before (a 429, a 503), never a 500 (probe of
+ * 2026-11-28: a socket's fifth live stream answered 500 and logged an error).
+ * @param error the error tRPC hands to the error formatter and to onError.
+ * @returns the mapped TRPCError, or `error` itself when there is nothing to map.
+ */
+export function clientErrorOf(error: TRPCError): TRPCError {
+  if (error.code !== "INTERNAL_SERVER_ERROR" || error.cause === undefined) return error;
+  const mapped = toTRPCError(error.cause);
+  return mapped instanceof TRPCError ? mapped : error;
+}
+
+/**
+ * The JSON-RPC code, tRPC code and HTTP status an error shape carries for `error` (what tRPC's
+ * default shape holds, for an error clientErrorOf mapped).
+ */
+export function shapeCodesOf(error: TRPCError): {
+  code: (typeof TRPC_ERROR_CODES_BY_KEY)[TRPCError["code"]];
+  data: { code: TRPCError["code"]; httpStatus: number };
+} {
+  return {
+    code: TRPC_ERROR_CODES_BY_KEY[error.code],
+    data: { code: error.code, httpStatus: getHTTPStatusCodeFromError(error) },
+  };
 }
 
 /** The extra `data` every error shape carries: the app code, its details and field errors. */

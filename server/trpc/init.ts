@@ -1,6 +1,6 @@
 import { initTRPC } from "@trpc/server";
 import type { Context } from "./context.js";
-import { errorData, toTRPCError } from "./errors.js";
+import { clientErrorOf, errorData, shapeCodesOf, toTRPCError } from "./errors.js";
 import { AuthenticationRequiredError } from "../domain-error.js";
 import { limitKeysFor, PROCEDURE_LIMITS } from "./rate-limit.js";
 import { resolveSessionById } from "../features/accounts/sessions.service.js";
@@ -28,7 +28,13 @@ const t = initTRPC
     // for its session and closed when the session ends, and re-checks it on every call. tRPC would
     // otherwise also serve them over HTTP as server-sent events, which nothing closes at logout.
     sse: { enabled: false },
-    errorFormatter({ shape, error }) {
+    errorFormatter({ shape, error: thrown }) {
+      // An application error thrown inside a subscription's stream comes wrapped as a 500.
+      const error = clientErrorOf(thrown);
+      if (error !== thrown) {
+        const codes = shapeCodesOf(error);
+        shape = { ...shape, message: error.message, code: codes.code, data: { ...shape.data, ...codes.data } };
+      }
       const data = errorData(error);
       // Never leak internals: a 500's message is generic (§8 'An error has occurred').
       const message =

@@ -292,8 +292,16 @@ describe("live events over a real WebSocket", () => {
     const cookie = (await TestBrowser.loggedIn(t.server, m)).cookieHeader();
     const { socket } = await rawUpgrade(t.server.wsUrl, { origin: t.server.origin, cookie });
     rawSockets.push(socket!);
-    const answers: Array<{ id: number; result?: { type: string }; error?: { data?: { appCode?: string } } }> = [];
+    const answers: Array<{
+      id: number;
+      result?: { type: string };
+      error?: { message: string; data?: { appCode?: string; httpStatus?: number; code?: string } };
+    }> = [];
     socket!.on("message", (raw) => answers.push(JSON.parse(String(raw)) as (typeof answers)[number]));
+    const refusals = async () =>
+      (await t.server.deps.metrics.rateLimitRefusals.get()).values.find((v) => v.labels.route === "/trpc/live.events")
+        ?.value ?? 0;
+    const refusalsBefore = await refusals();
     for (let id = 1; id <= 5; id++)
       socket!.send(
         JSON.stringify({ id, method: "subscription", params: { path: "live.events", input: { lastEventId: null } } }),
@@ -301,7 +309,12 @@ describe("live events over a real WebSocket", () => {
     // tRPC says "started" for each; one of them (the calls run at once: any one) then ends with the refusal.
     await eventually(() => answers.find((a) => a.error) ?? undefined, { what: "the refusal" });
     const refused = answers.filter((a) => a.error);
-    expect(refused.map((a) => a.error?.data?.appCode)).toEqual(["RATE_LIMITED"]);
+    // A 429 like every other limit, not a 500 (the refusal is thrown inside the stream: errors.ts clientErrorOf).
+    expect(refused.map((a) => [a.error?.data?.appCode, a.error?.data?.code, a.error?.data?.httpStatus])).toEqual([
+      ["RATE_LIMITED", "TOO_MANY_REQUESTS", 429],
+    ]);
+    expect(refused[0]!.error!.message).not.toBe("An error has occurred");
+    expect(await refusals()).toBe(refusalsBefore + 1);
   });
 
   it("a socket whose client leaves while its session is looked up is not kept in the registry", async () => {
