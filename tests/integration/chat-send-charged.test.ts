@@ -181,7 +181,7 @@ describe("a premium member's first message in one statement", () => {
 
     // And the general transaction answers them as before.
     expect(appCodeOf(await failureOf(send(premium, hidden)))).toBe("NOT_FOUND");
-    expect(appCodeOf(await failureOf(send(premium, unconfirmed)))).toBe("RECIPIENT_NOT_CONFIRMED");
+    expect(appCodeOf(await failureOf(send(premium, unconfirmed)))).toBe("NOT_FOUND");
     expect(await send(free, b)).toMatchObject({ charged: MESSAGE_CREDITS, message: { seq: 1 } });
   });
 

@@ -233,17 +233,19 @@ describe("who may write to whom (§1, §6, §9)", () => {
     expect(appCodeOf(err)).toBe("CONVERSATION_LIMIT");
   });
 
-  it("a member who has not confirmed the e-mail address cannot write, nor be written to: EMAIL_NOT_CONFIRMED, RECIPIENT_NOT_CONFIRMED", async () => {
+  it("a member who has not confirmed the e-mail address cannot write, nor be written to: EMAIL_NOT_CONFIRMED, and NOT_FOUND as for an id that does not exist", async () => {
     const unconfirmed = await member({ confirmed: false });
     const a = await member({ paid: true, credits: 100 });
     // §1: members must confirm their address; until then they cannot write (issue 10: not even free messages)…
     expect(appCodeOf(await failureOf(send(unconfirmed, a, "hello, I have not confirmed yet")))).toBe(
       "EMAIL_NOT_CONFIRMED",
     );
-    // …and writing to them is refused with the reason, not sent, not charged.
+    // …and they are hidden (§4): writing to them is answered as writing to an id nobody has, so
+    // trying ids does not tell which sign-ups exist. Nothing is sent or charged.
     const err = await failureOf(send(a, unconfirmed, "a message"));
-    expect(appCodeOf(err)).toBe("RECIPIENT_NOT_CONFIRMED");
-    expect(err.message).toBe("This member has not confirmed their e-mail address yet. You can write once they have.");
+    const nobody = await failureOf(send(a, { id: unconfirmed.id + 1_000_000 }, "a message"));
+    expect([appCodeOf(err), err.message]).toEqual(["NOT_FOUND", "This member could not be found."]);
+    expect([appCodeOf(nobody), nobody.message]).toEqual([appCodeOf(err), err.message]);
     expect(await messagesBetween(a, unconfirmed)).toEqual([]);
     expect((await creditsOf(t.server.deps, a.id)).balance).toBe(100);
   });

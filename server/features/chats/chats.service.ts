@@ -229,9 +229,10 @@ async function trySendFast(
  *        middleware's separate look-up (trpc/init.ts `sessionCheckedInSend`; issue 12).
  * @throws AuthenticationRequiredError (the WebSocket's session has ended; nothing sent or charged),
  *         NotEnoughCreditsError (nothing sent or charged), ConversationLimitError,
- *         RecipientNotConfirmedError, EmailNotConfirmedError (the sender is not confirmed, §1),
+ *         RecipientNotConfirmedError (an unconfirmed member the sender already has a conversation
+ *         with), EmailNotConfirmedError (the sender is not confirmed, §1),
  *         BlockedError (§8; a block either way, nothing charged), MessageTooLongError,
- *         NotFoundError (no such visible member),
+ *         NotFoundError (no such visible member; an unconfirmed member is not visible),
  *         IdempotencyConflictError (clientId reused for another conversation or text).
  */
 export async function sendMessage(
@@ -291,8 +292,14 @@ export async function sendMessage(
       await assertNotBlocked(tx, senderId, recipient.id);
       // §4: an account pending deletion, suspended or banned (issue 10) is not writable to, by anyone.
       if (isClosedToOthers(recipient)) throw new NotFoundError("This member could not be found.");
-      // §1: members must confirm their address before others can reply to them.
-      if (recipient.status !== "active") throw new RecipientNotConfirmedError();
+      // §1: members must confirm their address before others can reply to them. An unconfirmed
+      // member is hidden (§4, members.service canSee): to anyone they share no conversation with
+      // the answer is the one for an id that does not exist, so trying ids cannot list sign-ups.
+      if (recipient.status !== "active") {
+        if (!(await repo.findConversationByPair(tx, senderId, recipient.id)))
+          throw new NotFoundError("This member could not be found.");
+        throw new RecipientNotConfirmedError();
+      }
 
       // The conversation's next seq, taken under its row lock: sequence order is commit order.
       let conv = await repo.bumpSeqOfPair(tx, senderId, recipient.id);
