@@ -28,9 +28,11 @@ import { createContextFactory } from "./trpc/context.js";
 import { clientErrorOf } from "./trpc/errors.js";
 import {
   isAllowedOrigin,
+  isForeignRequest,
   isJsonBody,
   isUsableHost,
   mayReadOpsDetails,
+  refuseForeign,
   routeOf,
   routedPath,
 } from "./http/request-guard.js";
@@ -298,8 +300,14 @@ export async function buildApp(
     ) {
       return reply.code(405).send({ error: "method_not_allowed", message: "Subscriptions run on the WebSocket only" });
     }
-    if (req.method === "POST" && !isJsonBody(req)) {
-      return reply.code(415).send({ error: "Mutations accept application/json only" });
+    if (req.method === "POST") {
+      if (!isJsonBody(req)) return reply.code(415).send({ error: "Mutations accept application/json only" });
+      // A mutation from another site's page (its Origin, or Sec-Fetch-Site: cross-site) is refused
+      // here too, not only by the browser's CORS preflight that a JSON body brings (as /api/*.php
+      // and the photo upload refuse it).
+      if (isForeignRequest(req, config)) return refuseForeign(reply);
+      // Media types are case-insensitive (RFC 9110 8.3.1); tRPC reads "application/json" as written.
+      req.headers["content-type"] = req.headers["content-type"]!.toLowerCase();
     }
   });
 

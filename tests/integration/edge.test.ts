@@ -87,6 +87,31 @@ describe("checks look at the routed path, whatever its encoding", () => {
     expect(await stillLoggedIn(browser)).toBe(true);
   });
 
+  it("a JSON mutation from another site's page is refused (403) and the session lives on; our own pages' pass", async () => {
+    const { browser, cookie } = await loggedIn();
+    const json = { cookie, "content-type": "application/json" };
+    const foreign: Array<Record<string, string>> = [
+      { ...json, origin: "https://evil.example" },
+      { ...json, "sec-fetch-site": "cross-site" },
+      { ...json, origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    ];
+    for (const headers of foreign)
+      for (const path of ["/trpc/accounts.logout", "/%74rpc/accounts.logout"]) {
+        const res = await rawRequest(t.server.url, { method: "POST", path, headers, body: "{}" });
+        expect([path, headers, res.status]).toEqual([path, headers, 403]);
+      }
+    expect(await stillLoggedIn(browser)).toBe(true);
+    // From the site's own page, with the media type in any case (RFC 9110), the call runs.
+    const own = await rawRequest(t.server.url, {
+      method: "POST",
+      path: "/trpc/accounts.logout",
+      headers: { cookie, "content-type": "APPLICATION/JSON; charset=UTF-8", origin: t.server.origin },
+      body: "{}",
+    });
+    expect(own.status).toBe(200);
+    expect(await stillLoggedIn(browser)).toBe(false);
+  });
+
   it("a cross-site GET /api/%6cogout.php is refused (403) and the session lives on", async () => {
     const { browser, cookie } = await loggedIn();
     for (const path of ["/api/%6cogout.php", "/api/logout%2ephp", "/%61pi/logout.php"]) {
