@@ -315,6 +315,20 @@ describe("payments", () => {
       ).toHaveLength(1);
     });
 
+    it("the same idempotency key for another package, method or country is refused (409); nothing more is written", async () => {
+      const m = await member();
+      const key = crypto.randomUUID();
+      const first = await start(m, { key });
+      for (const other of [{ credits: 250 }, { method: "paypal" }, { country: "DE" }]) {
+        const err = await failureOf(start(m, { key, ...other }));
+        expect([other, appCodeOf(err)]).toEqual([other, "IDEMPOTENCY_CONFLICT"]); // 409 (trpc/errors.ts)
+      }
+      const payments = await t.server.deps.db.selectFrom("payments").selectAll().where("user_id", "=", m.id).execute();
+      expect(payments.map((p) => [p.id, p.package_id, p.method, p.country])).toEqual([
+        [first.payment.id, (await packageOf(m, 100, "NL")).id, "ideal", "NL"],
+      ]);
+    });
+
     it("only the first completed payment changes paid_user; every completed payment credits its package", async () => {
       const m = await member();
       for (const credits of [100, 250]) {

@@ -56,6 +56,25 @@ export class NoPreviousOrderError extends DomainError {
   }
 }
 
+/** An idempotency key already used for another order (package, method or payment country). */
+export class OrderIdempotencyConflictError extends DomainError {
+  constructor() {
+    super("IDEMPOTENCY_CONFLICT", "This order id was already used for another order.");
+  }
+}
+
+/**
+ * The payment a retry of `input` gets back: the one started with its idempotency key.
+ * @throws OrderIdempotencyConflictError when that payment is for another package, method or
+ *         payment country (a client that reused its key by mistake must not be sent to the
+ *         checkout of an order it did not make).
+ */
+function retriedPayment(earlier: PaymentRow, input: StartPaymentInput): PaymentRow {
+  if (earlier.package_id !== input.packageId || earlier.method !== input.method || earlier.country !== input.country)
+    throw new OrderIdempotencyConflictError();
+  return earlier;
+}
+
 /** §3 Payment as the member sees it (payment_id, credits, amount, payment method, refund days …). */
 export interface PaymentView {
   id: number;
@@ -138,7 +157,8 @@ export interface StartPaymentInput {
  * opens a hosted checkout and the payment becomes `pending`. For sdd the confirmed direct debit
  * mandate is taken (and the 30-day limit checked) in the same transaction.
  *
- * Idempotent on (member, idempotencyKey): a retry returns the first payment, never a second one.
+ * Idempotent on (member, idempotencyKey): a retry returns the first payment, never a second one;
+ * the key reused for another package, method or country is refused (409 IDEMPOTENCY_CONFLICT).
  * A once-per-user code held by a checkout the member left pending is taken over: that checkout is
  * cancelled at the provider first (if the payer finished it meanwhile, it completes instead and
  * the code is used).
@@ -148,7 +168,8 @@ export interface StartPaymentInput {
  * @throws NotFoundError (no such package), PaymentMethodUnavailableError, discount errors
  *         (CODE_NOT_FOUND, CODE_ALREADY_USED, CODE_EXPIRED, CODE_MINIMUM_ORDER, CODE_WRONG_COUNTRY,
  *         CODE_WRONG_PAYMENT_METHOD), direct debit errors (DIRECT_DEBIT_REQUIRED, _BLOCKED, _LIMIT),
- *         PaymentFailedError when the provider refuses to start (the payment is then `failed`).
+ *         PaymentFailedError when the provider refuses to start (the payment is then `failed`),
+ *         OrderIdempotencyConflictError (the key was used for another order; nothing written).
  */
 export async function startPayment(
   deps: AppDeps,
@@ -156,8 +177,11 @@ export async function startPayment(
   input: StartPaymentInput,
   site: RequestSite,
 ): Promise<{ payment: PaymentView; checkoutUrl: string | null }> {
-  const earlier = await repo.findPaymentByIdempotencyKey(deps.db, userId, input.idempotencyKey);
-  if (earlier) return { payment: toView(earlier), checkoutUrl: toView(earlier).checkoutUrl };
+  const found = await repo.findPaymentByIdempotencyKey(deps.db, userId, input.idempotencyKey);
+  if (found) {
+    const earlier = toView(retriedPayment(found, input));
+    return { payment: earlier, checkoutUrl: earlier.checkoutUrl };
+  }
 
   if (!PAYMENT_COUNTRIES.includes(input.country) || !methodsOf(input.country).includes(input.method))
     throw new PaymentMethodUnavailableError();
@@ -220,8 +244,11 @@ export async function startPayment(
       break;
     } catch (err) {
       if (isUniqueViolation(err, "payments_idempotency_uq")) {
-        const winner = await repo.findPaymentByIdempotencyKey(deps.db, userId, input.idempotencyKey);
-        if (winner) return { payment: toView(winner), checkoutUrl: toView(winner).checkoutUrl };
+        const found = await repo.findPaymentByIdempotencyKey(deps.db, userId, input.idempotencyKey);
+        if (found) {
+          const winner = toView(retriedPayment(found, input));
+          return { payment: winner, checkoutUrl: winner.checkoutUrl };
+        }
       }
       // The code is held by a checkout the member left open: cancel that one, then try again once.
       if (err instanceof DiscountCodeUsedError && attempt === 1 && input.discountCode) {
