@@ -35,6 +35,30 @@ export const Id = z
   ])
   .pipe(z.number().int().positive().max(INT32_MAX, { message: "Id out of range" }));
 
+/**
+ * A whole number from `min` to `max` (the bounds of its rule or column): a JSON number, or its
+ * plain decimal digits (a query string's). As with Id, nothing else is read as a number: not
+ * `true`, `"0x10"`, `"1e2"`, `" 1 "` or `""`.
+ * @param messages the errors for a number below `min` and above `max`.
+ */
+export function wholeNumber(min: number, max: number, messages: { min?: string; max?: string } = {}) {
+  return z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^[0-9]{1,15}$/, { message: "Invalid number" })
+        .transform(Number),
+    ])
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, messages.min ? { message: messages.min } : undefined)
+        .max(max, messages.max ? { message: messages.max } : undefined),
+    );
+}
+
 /** A per-conversation or per-member sequence number (integer column), 1 or more. */
 export const Seq = z.number().int().positive().max(INT32_MAX, { message: "Sequence number out of range" });
 

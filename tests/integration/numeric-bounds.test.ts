@@ -32,6 +32,12 @@ const CASES: Array<[string, "query" | "mutation", unknown]> = [
   ["landers.member", "query", { id: "0x10" }],
   ["members.search", "query", { page: 1e9 }],
   ["members.search", "query", { minAge: 1e12 }],
+  // As ids, a page, a page size or an age is a number or its plain digits only.
+  ["members.search", "query", { page: true }],
+  ["members.search", "query", { page: "0x10" }],
+  ["members.search", "query", { minAge: "1e2" }],
+  ["members.search", "query", { pageSize: " 5 " }],
+  ["members.search", "query", { maxAge: "" }],
   ["members.unlockPhoto", "mutation", { photoId: INT32_OVER }],
   ["likes.like", "mutation", { profileId: INT32_OVER }],
   ["payments.get", "query", { paymentId: INT32_OVER }],

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUNTRIES, GENDERS } from "../../constants.js";
-import { Id, safeText } from "../../validation.js";
+import { Id, safeText, wholeNumber } from "../../validation.js";
 
 /** Search ages (§3 search state min_age, max_age): members are adults. */
 export const SEARCH_MIN_AGE = 18;
@@ -30,11 +30,10 @@ const SearchCursor = z
   });
 
 const Country = z.string().refine((c) => COUNTRIES.includes(c), { message: "Unknown country" });
-const Age = z.coerce
-  .number()
-  .int()
-  .min(SEARCH_MIN_AGE, { message: `Age must be at least ${SEARCH_MIN_AGE}` })
-  .max(SEARCH_MAX_AGE, { message: `Age must be at most ${SEARCH_MAX_AGE}` });
+const Age = wholeNumber(SEARCH_MIN_AGE, SEARCH_MAX_AGE, {
+  min: `Age must be at least ${SEARCH_MIN_AGE}`,
+  max: `Age must be at most ${SEARCH_MAX_AGE}`,
+});
 
 /**
  * §3 search state: gender, country, countryregion, min_age, max_age, page. An absent filter
@@ -49,8 +48,8 @@ export const SearchMembersInput = z
     region: safeText({ min: 1, max: 100, label: "Region" }).optional(),
     minAge: Age.optional(),
     maxAge: Age.optional(),
-    page: z.coerce.number().int().min(1).max(SEARCH_MAX_PAGE).default(1),
-    pageSize: z.coerce.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE_DEFAULT),
+    page: wholeNumber(1, SEARCH_MAX_PAGE).default(1),
+    pageSize: wholeNumber(1, SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE_DEFAULT),
     after: SearchCursor.optional(),
   })
   .refine((v) => v.minAge === undefined || v.maxAge === undefined || v.minAge <= v.maxAge, {

@@ -16,7 +16,7 @@ import {
   openPrivatePhoto,
   PhotoTooLargeError,
 } from "./photos.service.js";
-import { Id, MAX_EPOCH_MS } from "../../validation.js";
+import { Id, MAX_EPOCH_MS, wholeNumber } from "../../validation.js";
 
 export const PHOTO_UPLOAD_PATH = "/media/upload";
 export const PRIVATE_PHOTO_ROUTE = "/media/p/:photoId/:variant";
@@ -24,11 +24,7 @@ export const PRIVATE_PHOTO_ROUTE = "/media/p/:photoId/:variant";
 const PrivatePhotoRequest = z.object({
   photoId: Id,
   variant: z.enum(["full", "thumb"]),
-  e: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(MAX_EPOCH_MS / 1000),
+  e: wholeNumber(1, MAX_EPOCH_MS / 1000),
   s: z.string().max(100),
 });
 
