@@ -15,9 +15,14 @@ import { legacySettings } from "./shapes.js";
 /** interests, regions and company info change with a deploy or an operator's edit: an hour in caches, revalidated by ETag after. */
 export const CATALOG_CACHE_CONTROL = "public, max-age=3600, must-revalidate";
 
+/**
+ * An ISO 3166-1 alpha-2 code in either case ("nl" or "NL"), given as "NL". Checked before it is
+ * upper-cased: toUpperCase maps "ß" to "SS" and the dotless "ı" to "I", so "ıa" would pass as "IA".
+ */
 const CountryCode = z
   .string()
-  .regex(/^[A-Z]{2}$/, { message: "Country must be an ISO 3166-1 alpha-2 code such as NL" });
+  .regex(/^[A-Za-z]{2}$/, { message: "Country must be an ISO 3166-1 alpha-2 code such as NL" })
+  .transform((c) => c.toUpperCase());
 
 const SettingsQuery = z
   .object({
@@ -28,11 +33,7 @@ const SettingsQuery = z
       .refine((h) => normalizeHost(h) !== null, { message: "host must be a host name" })
       .optional(),
     /** The country the visitor chose (geoip_selected_country). */
-    country: z
-      .string()
-      .transform((c) => c.toUpperCase())
-      .pipe(CountryCode)
-      .optional(),
+    country: CountryCode.optional(),
   })
   // The route's other query parameters (tracking: network, ref, sub…) are accepted and ignored.
   .loose();
@@ -42,11 +43,7 @@ const LangQuery = z
   .loose();
 const RegionsQuery = z
   .object({
-    country: z
-      .string()
-      .transform((c) => c.toUpperCase())
-      .pipe(CountryCode)
-      .optional(),
+    country: CountryCode.optional(),
   })
   .loose();
 
