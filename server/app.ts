@@ -43,7 +43,7 @@ import { firstScreenLoader } from "./http/first-screen.js";
 import { sitePageExists, sitePageTokens } from "./features/site/site-pages.service.js";
 import { clientRoutes } from "./http/site-pages.js";
 import { RETRY_AFTER_SECONDS, rootErrorHandler } from "./http/errors.js";
-import { createRateLimits, RateLimitedError } from "./features/rate-limits/rate-limits.service.js";
+import { createRateLimits } from "./features/rate-limits/rate-limits.service.js";
 import { legacyApi } from "./legacy/index.js";
 import { resolveSecret } from "./features/secrets/secrets.service.js";
 import { createFileSmsSender } from "./infra/sms.js";
@@ -63,7 +63,7 @@ import { notificationRoutes } from "./features/notifications/notifications.http.
 import { manifestRoutes } from "./features/site/manifest.http.js";
 import { startDeletionPurgeJob } from "./features/account-deletion/deletion.service.js";
 import { getPublicProfile } from "./features/members/public-profiles.service.js";
-import { NotFoundError } from "./domain-error.js";
+import { NotFoundError, retryAfterSecondsOf } from "./domain-error.js";
 
 /** How often sockets are checked for a send buffer past WS_MAX_BUFFERED_BYTES. */
 const SLOW_CONSUMER_CHECK_MS = 1000;
@@ -333,9 +333,10 @@ export async function buildApp(
         // The member's logout also empties this origin's HTTP cache in the browser (the pages and
         // polls answered before, which are stored to be revalidated).
         if (paths?.includes("accounts.logout")) headers.set("clear-site-data", '"cache"');
-        // 503 (database restarting) and 429 (an abuse limit) tell clients when to come back.
-        const limited = errors.map((e) => e.cause).find((c) => c instanceof RateLimitedError);
-        if (limited) headers.set("retry-after", String(limited.retryAfterSeconds));
+        // 503 (database restarting) and 429 (an abuse limit, the login lockout, the daily likes)
+        // tell clients when to come back.
+        const wait = errors.map((e) => retryAfterSecondsOf(e.cause)).find((s) => s !== undefined);
+        if (wait !== undefined) headers.set("retry-after", String(wait));
         else if (errors.some((e) => e.code === "SERVICE_UNAVAILABLE"))
           headers.set("retry-after", String(RETRY_AFTER_SECONDS));
         return { headers };
@@ -346,8 +347,13 @@ export async function buildApp(
         // open WebSocket, where chat messages go: counted under the procedure's own route.
         if (error.code === "TOO_MANY_REQUESTS")
           deps.metrics.rateLimitRefusals.labels(`/trpc/${procedure ?? "unknown"}`).inc();
-        if (error.code === "INTERNAL_SERVER_ERROR")
-          log.error({ err: error.cause ?? error, procedure }, "procedure failed");
+        if (error.code !== "INTERNAL_SERVER_ERROR") return;
+        // A frame the ws library refused (too large, bad UTF-8, a bad opcode): the client's fault,
+        // its socket is closed (1009, 1007, 1002), and any visitor can send one. Not a server error.
+        const wsCode = (error.cause as { code?: unknown } | undefined)?.code;
+        if (typeof wsCode === "string" && wsCode.startsWith("WS_ERR_"))
+          log.warn({ err: error.cause, procedure }, "websocket frame refused");
+        else log.error({ err: error.cause ?? error, procedure }, "procedure failed");
       },
     },
   } as FastifyTRPCPluginOptions<AppRouter> & { keepAlive: unknown });

@@ -71,6 +71,26 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * How many seconds a refused caller should wait before trying again (the `Retry-After` of a 429),
+ * from the refusal's own details: an abuse limit (RATE_LIMITED, `seconds`), the §8 login lockout
+ * (TOO_MANY_ATTEMPTS, `minutes`) and the §8 daily likes (DAILY_LIKES_EXHAUSTED,
+ * `secondsUntilReset`). @returns whole seconds, at least 1; undefined for any other error.
+ */
+export function retryAfterSecondsOf(err: unknown): number | undefined {
+  if (!(err instanceof DomainError) || !err.details) return undefined;
+  const d = err.details;
+  const seconds =
+    err.code === "RATE_LIMITED"
+      ? d.seconds
+      : err.code === "TOO_MANY_ATTEMPTS"
+        ? Number(d.minutes) * 60
+        : err.code === "DAILY_LIKES_EXHAUSTED"
+          ? d.secondsUntilReset
+          : undefined;
+  return typeof seconds === "number" && Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : undefined;
+}
+
 /** 403 authentication_required (§4, §8): the caller has no valid session. */
 export class AuthenticationRequiredError extends DomainError {
   constructor() {

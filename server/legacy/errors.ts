@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
 import { isDatabaseUnavailable } from "../../db/create-db.js";
-import { DomainError, ServiceUnavailableError } from "../domain-error.js";
+import { DomainError, retryAfterSecondsOf, ServiceUnavailableError } from "../domain-error.js";
 import { fieldErrorsOf, httpStatusOf, RETRY_AFTER_SECONDS } from "../http/errors.js";
 
 /**
@@ -36,7 +36,8 @@ export function legacyErrorHandler(err: FastifyError | Error, req: FastifyReques
   if (!(err instanceof DomainError) && isDatabaseUnavailable(err)) err = new ServiceUnavailableError();
   if (err instanceof DomainError) {
     if (err.code === "SERVICE_UNAVAILABLE") reply.header("retry-after", String(RETRY_AFTER_SECONDS));
-    if (err.code === "RATE_LIMITED") reply.header("retry-after", String(err.details?.seconds ?? RETRY_AFTER_SECONDS));
+    const wait = retryAfterSecondsOf(err); // a 429: an abuse limit, the login lockout, the daily likes
+    if (wait !== undefined) reply.header("retry-after", String(wait));
     const body: LegacyErrorBody = { error: err.code.toLowerCase(), message: err.message };
     if (err.details) body.details = err.details;
     return reply.code(httpStatusOf(err.code)).send(body);

@@ -106,6 +106,14 @@ describe("password reset (§2 /reset-password, §8)", () => {
       locked = appCodeOf(err) === "TOO_MANY_ATTEMPTS";
     }
     expect(locked).toBe(true);
+    // The lockout's 429 says in Retry-After how long it lasts (§8 'account blocked for {minutes} min').
+    const again = await stranger.fetch("/trpc/accounts.login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: m.email, password: "wrong password" }),
+    });
+    const lockout = ((await again.json()) as { error: { data: { details: { minutes: number } } } }).error.data.details;
+    expect([again.status, again.headers.get("retry-after")]).toEqual([429, String(lockout.minutes * 60)]);
 
     const visitor = new TestBrowser(t.server);
     await visitor.trpc.security.requestPasswordReset.mutate({ email: m.email });

@@ -142,6 +142,15 @@ describe("daily likes (§8, §9: 4 a day for free members)", () => {
     expect(details.limit).toBe(4);
     expect(details.secondsUntilReset).toBeGreaterThan(0);
     expect(details.secondsUntilReset).toBeLessThanOrEqual(24 * 60 * 60);
+    // Its Retry-After says when the day's likes come back (no later than the details said).
+    const again = await TestBrowser.withSession(t.server, a).fetch("/trpc/likes.like", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ profileId: targets[4]!.id }),
+    });
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(again.headers.get("retry-after"))).toBeLessThanOrEqual(details.secondsUntilReset + 1);
 
     expect(await countRows(t.server.deps, "likes")).toBe(likesBefore);
     expect(await targets[4]!.api.likes.status({ profileId: a.id })).toMatchObject({ likedMe: false });

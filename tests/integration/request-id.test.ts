@@ -5,6 +5,7 @@ import { buildApp, type App } from "../../server/app.js";
 import { loadConfig } from "../../server/config.js";
 import { createLogger } from "../../server/infra/logger.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { eventually } from "../support/factories.js";
 
 /**
  * Issue 13: structured logs carry the request id from HTTP and WebSocket calls into the lines
@@ -127,5 +128,22 @@ describe("request ids in the logs (issue 13)", () => {
     const upgradeId = mine.find((l) => l.msg === "socket upgrade")?.requestId as string;
     expect(upgradeId).toMatch(/^[0-9a-f-]{36}$/);
     expect(mine.find((l) => l.msg === "socket call")?.requestId).toBe(`${upgradeId}/1`);
+  });
+
+  it("a frame over the socket's limit closes it (1009) and is logged as the client's fault, not as a server error", async () => {
+    const before = lines.length;
+    const ws = new WebSocket(`ws://${url}/trpc`, { headers: { origin: `http://${url}` } });
+    await new Promise((resolve, reject) => {
+      ws.once("open", resolve);
+      ws.once("error", reject);
+    });
+    const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
+    ws.send("x".repeat(64 * 1024 + 1));
+    expect(await closed).toBe(1009);
+    const refused = await eventually(() => lines.slice(before).find((l) => l.msg === "websocket frame refused"), {
+      what: "the refused frame's log line",
+    });
+    expect(refused).toMatchObject({ level: 40 }); // warn
+    expect(lines.slice(before).filter((l) => l.msg === "procedure failed")).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import fastifyMultipart from "@fastify/multipart";
 import type { AppDeps } from "../../deps.js";
-import { DomainError } from "../../domain-error.js";
+import { DomainError, retryAfterSecondsOf } from "../../domain-error.js";
 import { httpStatusOf } from "../../http/errors.js";
 import { isForeignRequest, refuseForeign } from "../../http/request-guard.js";
 import { appCookiesOf } from "../../http/session-cookie.js";
@@ -30,7 +30,8 @@ const PrivatePhotoRequest = z.object({
 
 function sendDomainError(reply: FastifyReply, err: DomainError) {
   const status = httpStatusOf(err.code);
-  if (err.code === "RATE_LIMITED") reply.header("retry-after", String(err.details?.seconds ?? 1));
+  const wait = retryAfterSecondsOf(err);
+  if (wait !== undefined) reply.header("retry-after", String(wait));
   return reply
     .code(status)
     .send({ error: err.code.toLowerCase(), appCode: err.code, message: err.message, details: err.details ?? null });
