@@ -72,7 +72,7 @@ export function firstScreenLoader(
       };
       const images: string[] = [];
       if (pathname.replace(/\/+$/, "") === paths.members && (me || visitor.loggedOutSearch)) {
-        const input = searchInputOf(new URL(req.url, "http://page").searchParams, me?.gender);
+        const input = searchInputOf(new URL(req.url, "http://page").searchParams, me);
         const output = await caller.members.search(input).catch(() => null);
         if (output) {
           data["members.search"] = { input, output };

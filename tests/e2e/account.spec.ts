@@ -123,6 +123,7 @@ test("the edited profile shows on the public profile page", async ({ browser }) 
   await form.getByLabel("Hair color").selectOption("dark brown");
   await form.getByLabel("Music").check();
   await form.getByLabel("Hiking").check();
+  await form.getByLabel("I am looking for").selectOption("male");
   await form.getByRole("button", { name: "Save profile" }).click();
   // The outcome shows where the member pressed the button, not at the form's top far above.
   await expect(page.getByRole("status").filter({ hasText: "Your profile is saved." })).toBeInViewport();
@@ -133,6 +134,11 @@ test("the edited profile shows on the public profile page", async ({ browser }) 
   await expect(page.getByText("Single", { exact: true })).toBeVisible();
   await expect(page.getByText("Dark brown", { exact: true })).toBeVisible();
   await expect(page.getByText(/Amersfoort/).first()).toBeVisible();
+
+  // The member search opens on whom the member looks for (a man looking for men: Men).
+  await page.goto("/members");
+  await expect(page.getByRole("heading", { name: "Search members" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Gender" })).toHaveValue("male");
   await context.close();
 });
 

@@ -194,7 +194,7 @@ describe("the app's files", () => {
     const res = await get(url, { cookie: `auth=${viewer.sessionToken}; locale=en` });
     const search = firstScreenIn(res.body)["members.search"] as { input: unknown; output: unknown };
     // The page's own input (the other gender, the URL's filters) and the procedure's own answer.
-    const input = searchInputOf(new URL(url, "http://x").searchParams, "male");
+    const input = searchInputOf(new URL(url, "http://x").searchParams, { gender: "male", searchGender: null });
     expect(input).toMatchObject({ gender: "female", country: "NL", minAge: 18, maxAge: 99, page: 1 });
     expect(search.input).toEqual(JSON.parse(JSON.stringify(input)));
     const answer = await (await callerFor(built.deps, viewer)).members.search(input);
@@ -204,6 +204,24 @@ describe("the app's files", () => {
     const preloaded = [...res.body.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/g)];
     expect(preloaded.map((m) => m[1])).toEqual(answer.items.slice(0, 2).map((p) => p.mainImage?.url));
     expect(preloaded[0]![1]).toMatch(/^\/media\/[\w.]+$/);
+  });
+
+  it("/members opens on the gender the member looks for (profile's 'I am looking for'), else the other one", async () => {
+    const viewer = await createMember(built.deps, { gender: "male", country: "NL" });
+    await built.deps.db.updateTable("profiles").set({ search_gender: "male" }).where("id", "=", viewer.id).execute();
+    const me = await (await callerFor(built.deps, viewer)).accounts.me();
+    expect(me).toMatchObject({ gender: "male", searchGender: "male" });
+    const res = await get("/members", { cookie: `auth=${viewer.sessionToken}; locale=en` });
+    const search = firstScreenIn(res.body)["members.search"] as { input: unknown };
+    expect(search.input).toMatchObject({ gender: "male" });
+    // The URL's own choice still wins; a member who says nothing sees the other gender.
+    const any = await get("/members?gender=any", { cookie: `auth=${viewer.sessionToken}; locale=en` });
+    expect((firstScreenIn(any.body)["members.search"] as { input: { gender?: string } }).input.gender).toBeUndefined();
+    await built.deps.db.updateTable("profiles").set({ search_gender: null }).where("id", "=", viewer.id).execute();
+    const other = await get("/members", { cookie: `auth=${viewer.sessionToken}; locale=en` });
+    expect((firstScreenIn(other.body)["members.search"] as { input: unknown }).input).toMatchObject({
+      gender: "female",
+    });
   });
 
   it("the HTML honours Accept-Encoding's q-values: a client that refuses brotli gets gzip, one that takes neither plain HTML", async () => {

@@ -20,27 +20,35 @@ export interface FilterValues {
   maxAge: string;
 }
 
+/** Who searches (accounts.me): their own gender and whom they look for. Null or absent: a visitor. */
+export type Seeker = { gender: "male" | "female" | null; searchGender: "male" | "female" | null } | null | undefined;
+
 /**
- * The gender a search URL asks for (`gender`: male, female or any); absent or unknown, the other
- * gender than the member's (`myGender`), any for a visitor or a member without one. /members and
- * /match-finder share it.
+ * The gender a member's searches show when none is chosen: whom they look for (their profile's
+ * "I am looking for", §3), else the other gender than theirs; any for a visitor or a member with
+ * neither. /members, /match-finder, the swipe game and the first matches after sign-up share it.
  */
-export function genderFrom(
-  params: URLSearchParams,
-  myGender: "male" | "female" | null | undefined,
-): "male" | "female" | "any" {
+export function defaultSearchGender(seeker: Seeker): "male" | "female" | "any" {
+  if (seeker?.searchGender) return seeker.searchGender;
+  return seeker?.gender === "male" ? "female" : seeker?.gender === "female" ? "male" : "any";
+}
+
+/**
+ * The gender a search URL asks for (`gender`: male, female or any); absent or unknown, the
+ * seeker's default (defaultSearchGender). /members and /match-finder share it.
+ */
+export function genderFrom(params: URLSearchParams, seeker: Seeker): "male" | "female" | "any" {
   const g = params.get("gender");
   if (g === "male" || g === "female" || g === "any") return g;
-  return myGender === "male" ? "female" : myGender === "female" ? "male" : "any";
+  return defaultSearchGender(seeker);
 }
 
 /**
  * The search state of /members's URL (gender, country, region, minAge, maxAge). An absent or
- * unknown gender means the other gender than the member's (any for a visitor); an age outside
- * 18–99 means any.
+ * unknown gender means the seeker's default (defaultSearchGender); an age outside 18–99 means any.
  */
-export function filtersFrom(params: URLSearchParams, myGender: "male" | "female" | null | undefined): FilterValues {
-  const gender = genderFrom(params, myGender);
+export function filtersFrom(params: URLSearchParams, seeker: Seeker): FilterValues {
+  const gender = genderFrom(params, seeker);
   const age = (k: string) => {
     const n = Number(params.get(k));
     return Number.isInteger(n) && n >= MIN_AGE && n <= MAX_AGE ? String(n) : "";
@@ -84,14 +92,11 @@ function toInput(f: FilterValues, page: number, after: string | undefined): Sear
 }
 
 /**
- * The members.search input /members asks for at the URL with query `params`, for a member of
- * gender `myGender` (null for a visitor). The page itself and the server, which brings this answer
- * in the page (server/http/first-screen.ts, issue 11), both use it, so the query key is the same.
+ * The members.search input /members asks for at the URL with query `params`, for `seeker` (the
+ * member, null for a visitor). The page itself and the server, which brings this answer in the
+ * page (server/http/first-screen.ts, issue 11), both use it, so the query key is the same.
  */
-export function searchInputOf(
-  params: URLSearchParams,
-  myGender: "male" | "female" | null | undefined,
-): SearchMembersInput {
+export function searchInputOf(params: URLSearchParams, seeker: Seeker): SearchMembersInput {
   const page = pageFrom(params);
-  return toInput(filtersFrom(params, myGender), page, cursorFrom(params, page));
+  return toInput(filtersFrom(params, seeker), page, cursorFrom(params, page));
 }

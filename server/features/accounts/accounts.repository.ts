@@ -38,6 +38,7 @@ export function findCurrentUserRow(db: DB | Tx, userId: number) {
       "profiles.name",
       "profiles.status as profile_status",
       "profiles.gender",
+      "profiles.search_gender",
       "profiles.country",
       "profiles.birth_date",
       "profiles.city",

@@ -52,6 +52,8 @@ export interface CurrentUser {
   language: string;
   sendWithEnter: boolean;
   gender: "male" | "female" | null;
+  /** The profile's "I am looking for" (§3 profile): the gender searches show by default, or null. */
+  searchGender: "male" | "female" | null;
   country: string | null;
   mainImage: { url: string; thumbUrl: string; status: string } | null;
   /** §3 why e-mail notifications are off (fbl, bounce, listunsubscribe), or null; the §2 alert shows it. */
@@ -256,6 +258,7 @@ export async function getCurrentUser(deps: AppDeps, userId: number): Promise<Cur
     language: r.language,
     sendWithEnter: r.send_with_enter,
     gender: r.gender,
+    searchGender: r.search_gender,
     country: r.country,
     mainImage: r.main_filename
       ? {

@@ -14,7 +14,7 @@ import { ProfileCardGrid } from "../components/profile-card-grid";
 import "../members.css";
 import "../match-finder.css";
 import { CountryOptions } from "../../../components/ui/country-options";
-import { genderFrom } from "../search-input";
+import { genderFrom, type Seeker } from "../search-input";
 
 type Gender = "female" | "male" | "any";
 
@@ -43,8 +43,8 @@ interface Preferences {
   country: string;
 }
 
-function preferencesFrom(params: URLSearchParams, myGender: "male" | "female" | null | undefined): Preferences {
-  const gender: Gender = genderFrom(params, myGender);
+function preferencesFrom(params: URLSearchParams, seeker: Seeker): Preferences {
+  const gender: Gender = genderFrom(params, seeker);
   const age = AGE_RANGES.some((r) => r.value === params.get("age")) ? params.get("age")! : "any";
   const c = params.get("country")?.toUpperCase() ?? "";
   return { gender, age, country: (COUNTRY_CODES as readonly string[]).includes(c) ? c : "" };
@@ -122,7 +122,7 @@ export function MatchFinderPage() {
   const { t } = useLingui();
   const { me } = useMe();
   const [params, setParams] = useSearchParams();
-  const chosen = preferencesFrom(params, me?.gender);
+  const chosen = preferencesFrom(params, me);
   const submitted = params.has("gender");
   const [draft, setDraft] = useState<Preferences>(chosen);
 

@@ -24,7 +24,7 @@ export function MembersSearchPage() {
   const { me } = useMe();
   const [params, setParams] = useSearchParams();
   const errorText = useErrorText();
-  const filters = filtersFrom(params, me?.gender);
+  const filters = filtersFrom(params, me);
   // An age in the URL the search cannot use (outside 18–99, not a number: a hand-edited link) is
   // searched as "any", and shown in the form with its message rather than dropped silently.
   const urlAge = (k: "minAge" | "maxAge") => params.get(k)?.trim() ?? "";
@@ -32,7 +32,7 @@ export function MembersSearchPage() {
   const formInitial = unusedAge
     ? { ...filters, minAge: filters.minAge || urlAge("minAge"), maxAge: filters.maxAge || urlAge("maxAge") }
     : filters;
-  const search = useSearchMembers(searchInputOf(params, me?.gender));
+  const search = useSearchMembers(searchInputOf(params, me));
   const data = search.data;
 
   const apply = (f: FilterValues, nextPage = 1, after?: string) => {

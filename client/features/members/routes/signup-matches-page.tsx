@@ -5,6 +5,7 @@ import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/sta
 import { useErrorText } from "../../../lib/errors";
 import { useMe } from "../../../lib/api/use-me";
 import { useSearchMembers } from "../api/use-search-members";
+import { defaultSearchGender } from "../search-input";
 import { ProfileCardGrid } from "../components/profile-card-grid";
 import "../members.css";
 
@@ -20,7 +21,8 @@ export function SignupMatchesPage() {
   const { t } = useLingui();
   const { me } = useMe();
   const errorText = useErrorText();
-  const gender = me?.gender === "male" ? "female" : me?.gender === "female" ? "male" : undefined;
+  const preferred = defaultSearchGender(me);
+  const gender = preferred === "any" ? undefined : preferred;
   const search = useSearchMembers({ gender, country: me?.country ?? undefined, page: 1, pageSize: SUGGESTIONS });
 
   return (
