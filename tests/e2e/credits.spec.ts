@@ -54,13 +54,30 @@ test("a free member with 0 credits claims the time bonus, pays through the check
   const locked = page.getByRole("button", { name: "Photo visible for premium members" });
   await expect(locked.first()).toBeVisible();
   await locked.first().click();
-  await expect(page.getByRole("dialog", { name: "For premium members" })).toBeVisible();
-  await page.getByRole("dialog", { name: "For premium members" }).getByRole("button", { name: "Not now" }).click();
+  const premiumOnly = page.getByRole("dialog", { name: "For premium members" });
+  await expect(premiumOnly).toBeVisible();
 
-  // §4: 40 s in the members area with 0 credits: the bonus popup, stating 25 percent.
+  // §4: 40 s in the members area with 0 credits: the bonus popup, stating 25 percent. One dialog
+  // at a time: it waits while the member reads another (here the premium one) and shows after it.
+  // Every dialog is a portal under <body>: count how many it ever holds at once.
+  await page.evaluate(() => {
+    const w = window as unknown as { mostDialogsAtOnce: number };
+    w.mostDialogsAtOnce = document.querySelectorAll('body > [role="dialog"]').length;
+    new MutationObserver(() => {
+      w.mostDialogsAtOnce = Math.max(w.mostDialogsAtOnce, document.querySelectorAll('body > [role="dialog"]').length);
+    }).observe(document.body, { childList: true });
+  });
   await page.clock.fastForward(41_000);
+  // The popup's 40 s have run (it marks itself shown for the tab), yet the premium dialog is alone.
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(sessionStorage).some((k) => k.startsWith("time-bonus-shown:"))))
+    .toBe(true);
+  await expect(premiumOnly).toBeVisible();
+  await premiumOnly.getByRole("button", { name: "Not now" }).click();
   const popup = page.getByRole("dialog", { name: "Your welcome bonus: 25 percent off" });
   await expect(popup).toBeVisible();
+  await expect(premiumOnly).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { mostDialogsAtOnce: number }).mostDialogsAtOnce)).toBe(1);
   await popup.getByRole("link", { name: "Claim my 25% bonus" }).click();
 
   // /credits: the packages with 25% off; the best value is marked.

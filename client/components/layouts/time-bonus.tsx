@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { Link, useLocation } from "react-router";
 import { Alert, Button, Container, Modal } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -54,9 +54,27 @@ export function TimeBonusBanner() {
   );
 }
 
+/** The popup's own class on its `.modal` element. */
+const OWN_DIALOG_CLASS = "time-bonus-modal";
+
+/**
+ * Whether a dialog other than the popup is open: React-Bootstrap's modals (the match, a block or
+ * report, not enough credits) are portals, direct children of `body`, so watching its children
+ * is enough (a chat's messages, deeper down, never wake the observer).
+ */
+function subscribeToDialogs(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.body, { childList: true });
+  return () => observer.disconnect();
+}
+const otherDialogOpen = () =>
+  document.querySelector(`body > [role="dialog"]:not(.${OWN_DIALOG_CLASS}), body > dialog[open]`) !== null;
+
 /**
  * §2, §4 time-bonus popup: 40 s after entering the members area, for a member with 0 credits
  * while the welcome bonus runs, unless dismissed; it states the 25 percent. Shown once per tab.
+ * One dialog at a time: while another is open (a match that just came in, say) the popup waits,
+ * and it gives way to one that opens over it; it shows once that one is closed.
  */
 export function TimeBonusModal() {
   const { me } = useMe();
@@ -65,6 +83,7 @@ export function TimeBonusModal() {
   const { t } = useLingui();
   const popup = useDismissal(`${TIME_BONUS_DISMISSAL}-modal:${me?.id ?? 0}`);
   const [show, setShow] = useState(false);
+  const otherDialog = useSyncExternalStore(subscribeToDialogs, otherDialogOpen, () => false);
   const inArea = isMembersArea(pathname);
   const eligible = !!me && !!bonus && me.credits === 0 && !popup.dismissed;
   const shownKey = `time-bonus-shown:${me?.id ?? 0}`;
@@ -84,7 +103,7 @@ export function TimeBonusModal() {
   };
   if (!bonus || !show) return null;
   return (
-    <Modal show onHide={close} centered aria-labelledby="time-bonus-title" className="time-bonus-modal">
+    <Modal show={!otherDialog} onHide={close} centered aria-labelledby="time-bonus-title" className={OWN_DIALOG_CLASS}>
       <Modal.Header closeButton closeLabel={t`Close`} className="border-0 pb-0">
         <Modal.Title id="time-bonus-title">
           <Trans>Your welcome bonus: {bonus.percentage} percent off</Trans>

@@ -288,7 +288,7 @@ function Gallery({ headline, cards, count }: VariantProps) {
         <div>
           <h1 className="h2 fw-bold mb-1">{headline}</h1>
           <p className="text-body-secondary mb-0">
-            <Trans>Real members of this site. Sign up free to see their profiles and write to them.</Trans>
+            <Trans>Profiles on this site. Sign up free to see them in full and write to them.</Trans>
           </p>
         </div>
         <SignupButton />

@@ -132,7 +132,9 @@ export function SearchFilters({
                   disabled={!values.country}
                   onChange={(e) => set("region", e.target.value)}
                 >
-                  <option value="">{t`Any region`}</option>
+                  {/* One word under the field's own label (which names the country's regions), so
+                      it fits the phone's row in every language. */}
+                  <option value="">{t({ message: "Any", context: "search filter: any region" })}</option>
                   {regions.data?.regions.map((r) => (
                     <option key={r} value={r}>
                       {r}
