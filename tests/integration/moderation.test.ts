@@ -390,6 +390,20 @@ describe("reporting and the operator console", () => {
       "LOGIN_FAILED",
     );
     expect((await op.api.moderation.queue()).reports.some((r) => r.id === reportId)).toBe(false);
+    // A reset link is no way around it: the password changes, no session opens, the page says why.
+    const resetter = new TestBrowser(t.server);
+    await resetter.trpc.security.requestPasswordReset.mutate({ email: bad.email });
+    const token = await eventually(() => resetTokenFor(t.server.mailer, bad.email), { what: "the reset mail" });
+    const reset = await failureOf(
+      resetter.trpc.security.completePasswordReset.mutate({
+        token,
+        password: "reset while suspended 1",
+        passwordRepeat: "reset while suspended 1",
+      }),
+    );
+    expect(appCodeOf(reset)).toBe("ACCOUNT_SUSPENDED");
+    expect(await resetter.trpc.accounts.me.query()).toBeNull();
+    bad.password = "reset while suspended 1";
 
     await op.api.moderation.reinstate({ userId: bad.id });
     const back = await TestBrowser.loggedIn(t.server, bad);
@@ -515,7 +529,9 @@ describe("reporting and the operator console", () => {
 });
 
 describe("OPERATOR_EMAILS", () => {
-  const t = useTestServer({ env: { OPERATOR_EMAILS: " Boss.Ops@example.com ,other@example.com,third@example.com" } });
+  const t = useTestServer({
+    env: { OPERATOR_EMAILS: " Boss.Ops@example.com ,other@example.com,third@example.com,fourth@example.com" },
+  });
 
   /** The owner of `email`'s mailbox sets `password` through the reset link mailed there (§2 /reset-password). */
   async function setPasswordThroughMail(email: string, password: string): Promise<void> {
@@ -554,6 +570,21 @@ describe("OPERATOR_EMAILS", () => {
     expect(await grantsTo(boss.id)).toEqual([[boss.id, null]]);
     const member = await TestBrowser.loggedIn(t.server, plain);
     expect(appCodeOf(await failureOf(member.trpc.moderation.queue.query()))).toBe("FORBIDDEN");
+  });
+
+  it("the login a completed reset opens makes a listed address an operator at once, as a login does", async () => {
+    const boss = await createMember(t.server.deps, { email: "fourth@example.com" });
+    const visitor = new TestBrowser(t.server);
+    await visitor.trpc.security.requestPasswordReset.mutate({ email: boss.email });
+    const token = await eventually(() => resetTokenFor(t.server.mailer, boss.email), { what: "the reset mail" });
+    await visitor.trpc.security.completePasswordReset.mutate({
+      token,
+      password: "boss-chosen-pass-2",
+      passwordRepeat: "boss-chosen-pass-2",
+    });
+    // The same browser, logged in by "Save and log in", opens the console without logging in again.
+    expect((await visitor.trpc.moderation.queue.query()).reports).toBeDefined();
+    expect(await grantsTo(boss.id)).toEqual([[boss.id, null]]);
   });
 
   it("a listed address someone else signed up with stays a member's once its owner confirms it: the squatter's password grants nothing, the owner's reset takes the account", async () => {

@@ -13,6 +13,7 @@ import { createSession, hashToken, SESSION_ENDED_CHANNEL } from "./sessions.serv
 import { clearLoginFailures, recordLoginFailure, reserveLoginAttempt } from "./login-throttle.service.js";
 import { EmailExistsError, LinkInvalidError } from "./accounts.service.js";
 import { AccountPendingDeletionError } from "../account-deletion/deletion.service.js";
+import { assertMayLogIn } from "../moderation/moderation.service.js";
 
 /** §8, §9 (issue 9): a reset link is valid for one hour. */
 export const PASSWORD_RESET_LINK_TTL_SECONDS = 60 * 60;
@@ -175,7 +176,8 @@ export async function isPasswordResetLinkUsable(deps: AppDeps, token: string): P
  * @returns the member's id and the new session's token for the `auth` cookie.
  * @throws LinkInvalidError (§8) for an unknown, used or expired (over one hour) link;
  *   AccountPendingDeletionError (§8) for an account pending deletion (it comes back through its
- *   reactivation link only).
+ *   reactivation link only); AccountSuspendedError, AccountBannedError (issue 10: the password is
+ *   changed, no session is opened, as a login of that member is refused).
  */
 export async function completePasswordReset(
   deps: AppDeps,
@@ -197,13 +199,16 @@ export async function completePasswordReset(
     // asked for by whoever had the old one must not outlive the recovery.
     await repo.voidLinkTokens(tx, row.user_id, ["reset_password", "change_email"]);
     const ended = await repo.deleteSessionsExcept(tx, row.user_id, null);
-    const session = await createSession(tx, row.user_id);
-    return { userId: row.user_id, email: account!.email, ended, session };
+    return { userId: row.user_id, email: account!.email, ended };
   });
   if (!done) throw new LinkInvalidError();
   closeSessions(deps, done.ended);
   await clearLoginFailures(deps, done.email);
-  return { userId: done.userId, token: done.session.token, sessionId: done.session.sessionId };
+  // The new session is a login: refused to a suspended or banned member (who keeps the new
+  // password), and it makes a listed operator address an operator, as accounts.login does.
+  await assertMayLogIn(deps, done.userId, done.email);
+  const session = await createSession(deps.db, done.userId);
+  return { userId: done.userId, token: session.token, sessionId: session.sessionId };
 }
 
 /**

@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { Alert, Card, Form } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useErrorText } from "../../../lib/errors";
+import { appCodeOf } from "../../../lib/trpc";
 import { useRequestPasswordReset } from "../api/use-request-password-reset";
 import { useCompletePasswordReset } from "../api/use-complete-password-reset";
 import { useCheckPasswordResetLink } from "../api/use-check-password-reset-link";
@@ -154,7 +155,11 @@ export function ResetPasswordDoPage() {
         </h1>
         {complete.error && (
           <Alert variant="danger" role="alert">
-            {errorText(complete.error)} <Link to="/reset-password">{t`Request a new link`}</Link>
+            {errorText(complete.error)}{" "}
+            {/* A suspended or banned member's password is changed: a new link would not help. */}
+            {!["ACCOUNT_SUSPENDED", "ACCOUNT_BANNED"].includes(appCodeOf(complete.error) ?? "") && (
+              <Link to="/reset-password">{t`Request a new link`}</Link>
+            )}
           </Alert>
         )}
         <Form noValidate onSubmit={onSubmit}>
