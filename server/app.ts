@@ -64,6 +64,7 @@ import { manifestRoutes } from "./features/site/manifest.http.js";
 import { startDeletionPurgeJob } from "./features/account-deletion/deletion.service.js";
 import { getPublicProfile } from "./features/members/public-profiles.service.js";
 import { NotFoundError, retryAfterSecondsOf } from "./domain-error.js";
+import { appRoutePatternOf } from "../client/app/paths.js";
 
 /** How often sockets are checked for a send buffer past WS_MAX_BUFFERED_BYTES. */
 const SLOW_CONSUMER_CHECK_MS = 1000;
@@ -232,10 +233,14 @@ export async function buildApp(
   });
 
   // Metrics: request durations by route; a tRPC call by its procedure (one of the router's, so a
-  // made-up path cannot add label values), a batch as one.
+  // made-up path cannot add label values), a batch as one; the app's pages by their route pattern
+  // (the SPA's HTML is answered outside Fastify's routes) and the build's hashed files as one, so
+  // label values neither change with each build nor hide the pages (QA of 2026-11-28).
   const procedures = new Set(Object.keys(appRouter._def.procedures));
   const metricsRouteOf = (req: FastifyRequest): string => {
-    const route = routeOf(req) ?? "unmatched";
+    const route = routeOf(req);
+    if (route === null) return appRoutePatternOf(req.url.split("?")[0] ?? "") ?? "unmatched";
+    if (route.startsWith("/assets/")) return "/assets/*";
     if (!route.startsWith("/trpc/")) return route;
     const called = (req.params as { path?: string }).path ?? "";
     return procedures.has(called) ? `/trpc/${called}` : called.includes(",") ? "/trpc/(batch)" : "/trpc/(unknown)";

@@ -198,7 +198,17 @@ const patternRegexes = routePatterns.map((pattern) => {
  * @returns true for "/", "/members/12", "/credits/3/card"; false for "/nope" or "/members/1/2/3".
  */
 export function isAppRoute(pathname: string): boolean {
-  return pathname === "/" || patternRegexes.some((re) => re.test(pathname));
+  return appRoutePatternOf(pathname) !== null;
+}
+
+/**
+ * The route pattern of routePatterns that `pathname` (no query, percent-encoded) matches, e.g.
+ * "/members/:id" for "/members/12" (the server's metrics count pages by it); null for none.
+ */
+export function appRoutePatternOf(pathname: string): string | null {
+  if (pathname === "/") return "/";
+  const i = patternRegexes.findIndex((re) => re.test(pathname));
+  return i < 0 ? null : routePatterns[i]!;
 }
 
 /**

@@ -107,6 +107,22 @@ describe("the app's files", () => {
     expect(res.rawPayload.length).toBeLessThan(bigScript.length / 10);
   });
 
+  it("/metrics counts the build's hashed files as one route and the app's pages by their route pattern", async () => {
+    await get("/assets/index-AbC123xy.js");
+    await get("/assets/index-Zz9.css");
+    await get("/login");
+    await get("/credits/3/card");
+    await get("/no-such-page");
+    const routes = new Set(
+      (await built.deps.metrics.httpRequestDuration.get()).values
+        .filter((v) => v.metricName === "http_request_duration_seconds_count")
+        .map((v) => `${v.labels.route} ${v.labels.status_code}`),
+    );
+    for (const seen of ["/assets/* 200", "/login 200", "/credits/:id/:paymentmethod? 200", "unmatched 404"])
+      expect([...routes]).toContain(seen);
+    expect([...routes].filter((r) => r.includes("AbC123xy") || r.includes("Zz9"))).toEqual([]);
+  });
+
   it("gzip for a client without brotli, identity for one without either", async () => {
     const gz = await get("/assets/index-Zz9.css", { "accept-encoding": "gzip" });
     expect(gz.headers["content-encoding"]).toBe("gzip");
