@@ -129,7 +129,7 @@ test("a member with credits sees the balance fall by message_credits per message
   await logIn(page, "demo@amora.test", "demo12345");
   const balance = page.locator(".credits-balance");
   const before = Number((await balance.textContent())?.match(/\d+/)?.[0]);
-  expect(before).toBeGreaterThanOrEqual(20);
+  expect(before).toBeGreaterThanOrEqual(70);
   // A second tab of the same member, live: it learns the balance from the messages' live events.
   const otherTab = await context.newPage();
   await gotoLive(otherTab, "/likes");
@@ -146,6 +146,24 @@ test("a member with credits sees the balance fall by message_credits per message
   await page.getByRole("button", { name: "Send" }).click();
   await expect(balance).toHaveText(`${before - 20} credits`);
   await expect(otherBalance).toHaveText(`${before - 20} credits`);
+
+  // A double tap on a gift is one gift (§3 gift_credits, 50), not two.
+  await page.getByRole("button", { name: "Give a gift" }).click();
+  const picker = page.getByRole("dialog", { name: /a gift$/ });
+  // Two clicks before the page can redraw the buttons as pending (a quick double tap).
+  await picker
+    .getByRole("button")
+    .filter({ hasText: "Kiss" })
+    .evaluate((button: HTMLElement) => {
+      button.click();
+      button.click();
+    });
+  await expect(picker).toHaveCount(0);
+  await expect(page.getByRole("log").getByText("You sent a gift: Kiss")).toHaveCount(1);
+  await expect(balance).toHaveText(`${before - 70} credits`);
+  await expect(otherBalance).toHaveText(`${before - 70} credits`);
+  await page.reload();
+  await expect(page.getByRole("log").getByText("You sent a gift: Kiss")).toHaveCount(1);
 });
 
 test("a free member who started the §9 number of conversations is told so as a new chat opens, not after writing", async ({
@@ -175,4 +193,40 @@ test("a free member who started the §9 number of conversations is told so as a 
   await page.goto(`${hrefs[0]}/chat`);
   await expect(page.getByLabel("Your message")).toBeVisible();
   await context.close();
+});
+
+test("a message that comes in while the open chat's tab is in the background is read once the tab is shown again", async ({
+  browser,
+}) => {
+  const writer = await confirmedMember(browser, "Wendy", "female");
+  const reader = await confirmedMember(browser, "Ron", "male");
+  await gotoLive(writer.page, `/members/${reader.id}/chat`);
+  await writer.page.getByLabel("Your message").fill("First one");
+  await writer.page.getByRole("button", { name: "Send" }).click();
+  await expect(writer.page.getByRole("log").getByText("First one")).toBeVisible();
+
+  await gotoLive(reader.page, `/members/${writer.id}/chat`);
+  await expect(reader.page.getByRole("log").getByText("First one")).toBeVisible();
+  const readerNav = reader.page.getByRole("navigation").first();
+  await expect(readerNav.getByRole("link", { name: /Messages\s*1/ })).toHaveCount(0);
+
+  // The reader's tab goes to the background (another tab, a locked phone); a message comes in.
+  const setVisibility = (state: "hidden" | "visible") =>
+    reader.page.evaluate((s) => {
+      Object.defineProperty(document, "visibilityState", { value: s, configurable: true });
+      Object.defineProperty(document, "hidden", { value: s === "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, state);
+  await setVisibility("hidden");
+  await writer.page.getByLabel("Your message").fill("Are you there?");
+  await writer.page.getByRole("button", { name: "Send" }).click();
+  await expect(reader.page.getByRole("log").getByText("Are you there?")).toBeVisible();
+  await expect(readerNav.getByRole("link", { name: /Messages\s*1/ })).toBeVisible();
+
+  // Shown again, the open chat reads it: the badge goes, and the writer sees it seen.
+  await setVisibility("visible");
+  await expect(readerNav.getByRole("link", { name: /Messages\s*1/ })).toHaveCount(0);
+  await expect(reader.page).not.toHaveTitle(/^\(\d+\)/);
+  await writer.context.close();
+  await reader.context.close();
 });

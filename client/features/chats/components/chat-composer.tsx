@@ -122,6 +122,7 @@ export function ChatComposer({
           <Form.Control
             as="textarea"
             id="chat-message"
+            dir="auto"
             ref={inputRef}
             rows={1}
             value={draft}

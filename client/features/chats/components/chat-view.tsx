@@ -112,6 +112,7 @@ export function ChatView({
   const onGift = async (gift: GiftKey) => {
     setSendError(null);
     const outcome = await chat.sendGift(gift);
+    if (!outcome) return; // a second tap while the first gift is on its way
     setGiftsOpen(false);
     if (outcome.kind === "refused") explainRefusal(outcome.error, "gift");
   };

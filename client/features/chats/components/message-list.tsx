@@ -53,7 +53,9 @@ export function MessageList({
                   </span>
                 </span>
               ) : (
-                <span className="bubble-text">{m.body}</span>
+                <span className="bubble-text" dir="auto">
+                  {m.body}
+                </span>
               )}
               <time className="bubble-time" dateTime={m.createdAt}>
                 {time.format(new Date(m.createdAt))}
@@ -72,7 +74,9 @@ export function MessageList({
       {pending.map((p) => (
         <li key={p.clientId} className="d-flex mb-2 justify-content-end">
           <div className={`bubble bubble-mine ${p.error ? "bubble-failed" : "bubble-pending"}`}>
-            <span className="bubble-text">{p.body}</span>
+            <span className="bubble-text" dir="auto">
+              {p.body}
+            </span>
             {p.error ? (
               <span className="bubble-time">
                 {errorText(p.error)}{" "}

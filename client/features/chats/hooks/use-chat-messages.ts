@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { appCodeOf, type RouterError } from "../../../lib/trpc";
 import { useLiveEvent } from "../../../lib/live-events";
 import { TYPING_SHOW_MS } from "../../../lib/constants";
@@ -20,11 +20,20 @@ export interface PendingMessage {
 /** How a send ended for the composer: sent, refused by a rule (nothing sent or charged), or failed (retry). */
 export type SendOutcome = { kind: "sent" } | { kind: "refused"; error: RouterError } | { kind: "failed" };
 
+/** Whether the page is shown (not a background tab or a locked phone): document.visibilityState. */
+function subscribeToVisibility(onChange: () => void): () => void {
+  document.addEventListener("visibilitychange", onChange);
+  return () => document.removeEventListener("visibilitychange", onChange);
+}
+const pageVisible = () => document.visibilityState === "visible";
+
 /**
  * The messages of the chat with `profileId` (§2 chat view, §4): the conversation's cached page
  * (live messages and sent ones are written into that cache), plus the bubbles still on their way.
- * Opening the chat, and each message from the other member while the page is visible, marks it
- * read (§4). A chat started here gets its conversation id from the first message.
+ * Opening the chat marks it read (§4), and so does each message from the other member the open
+ * chat shows while the page is visible, however it came (live, a catch-up after a reconnect, the
+ * poll) and whenever the page is shown again after it came in the background. A chat started
+ * here gets its conversation id from the first message.
  */
 export function useChatMessages(profileId: number, initialConversationId: number | null) {
   const [conversationId, setConversationId] = useState(initialConversationId);
@@ -34,18 +43,23 @@ export function useChatMessages(profileId: number, initialConversationId: number
   const sendGiftMutation = useSendGift();
   const { mutate: markRead } = useMarkRead();
 
-  useEffect(() => {
-    if (conversationId !== null) markRead({ conversationId });
-  }, [conversationId, markRead]);
-
   useLiveEvent("message.new", (e) => {
     if (e.otherProfileId !== profileId) return;
     setConversationId((c) => c ?? e.conversationId);
-    if (e.message.senderId === profileId && document.visibilityState === "visible")
-      markRead({ conversationId: e.conversationId });
   });
 
   const messages = conversation.data?.messages ?? [];
+  // The newest message of the other member the chat shows, read once the page is visible.
+  const visible = useSyncExternalStore(subscribeToVisibility, pageVisible, () => true);
+  const latestFromThem = messages.findLast((m) => m.senderId === profileId)?.seq ?? null;
+  const readUpTo = useRef<{ conversationId: number; seq: number } | null>(null);
+  useEffect(() => {
+    if (conversationId === null || latestFromThem === null || !visible) return;
+    const read = readUpTo.current;
+    if (read?.conversationId === conversationId && read.seq >= latestFromThem) return;
+    readUpTo.current = { conversationId, seq: latestFromThem };
+    markRead({ conversationId });
+  }, [conversationId, latestFromThem, visible, markRead]);
   const stored = new Set(messages.map((m) => m.clientId));
   const onTheirWay = pending.filter((p) => !stored.has(p.clientId));
 
@@ -68,8 +82,15 @@ export function useChatMessages(profileId: number, initialConversationId: number
     }
   };
 
-  /** §3 gift_credits: a gift is charged at once; the client id makes a retry safe. */
-  const sendGift = async (gift: GiftKey): Promise<SendOutcome> => {
+  /**
+   * §3 gift_credits: a gift is charged at once; the client id makes a retry safe. One at a time:
+   * a second tap while one is on its way (a double tap, before the buttons show it pending) is
+   * not a second gift.
+   */
+  const giftOnItsWay = useRef(false);
+  const sendGift = async (gift: GiftKey): Promise<SendOutcome | null> => {
+    if (giftOnItsWay.current) return null;
+    giftOnItsWay.current = true;
     const clientId = crypto.randomUUID();
     rememberSentHere(clientId);
     try {
@@ -78,6 +99,8 @@ export function useChatMessages(profileId: number, initialConversationId: number
       return { kind: "sent" };
     } catch (err) {
       return { kind: "refused", error: err as RouterError };
+    } finally {
+      giftOnItsWay.current = false;
     }
   };
 
