@@ -646,6 +646,25 @@ test("the operator console /ops, with a report, and its action dialog (phone and
     await warn.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
   }
+  // Suspended from the report, the member leaves the reports but stays in the console's list of
+  // suspended and banned members, to be reinstated from there.
+  const report = page.getByTestId("ops-report").filter({ hasText: "Axe checks the console." });
+  await report.getByRole("button", { name: `Suspend ${reportedName}` }).click();
+  await page
+    .getByRole("dialog", { name: `Suspend ${reportedName}` })
+    .getByRole("button", { name: "Confirm" })
+    .click();
+  await expect(report).toHaveCount(0);
+  const restricted = page.getByRole("region", { name: /^Suspended and banned members/ });
+  const reinstateButton = restricted.getByRole("button", { name: `Reinstate ${reportedName}` });
+  await expect(reinstateButton).toBeVisible();
+  await expectNoViolations(page, "phone /ops with a suspended member");
+  await reinstateButton.click();
+  await page
+    .getByRole("dialog", { name: `Reinstate ${reportedName}` })
+    .getByRole("button", { name: "Confirm" })
+    .click();
+  await expect(reinstateButton).toHaveCount(0);
   await operator.context.close();
 });
 

@@ -390,6 +390,12 @@ describe("reporting and the operator console", () => {
       "LOGIN_FAILED",
     );
     expect((await op.api.moderation.queue()).reports.some((r) => r.id === reportId)).toBe(false);
+    // The report is handled, yet the console still lists the member, to reinstate from there.
+    expect((await op.api.moderation.queue()).restricted).toContainEqual({
+      id: bad.id,
+      name: expect.any(String),
+      status: "suspended",
+    });
     // A reset link is no way around it: the password changes, no session opens, the page says why.
     const resetter = new TestBrowser(t.server);
     await resetter.trpc.security.requestPasswordReset.mutate({ email: bad.email });
@@ -406,6 +412,7 @@ describe("reporting and the operator console", () => {
     bad.password = "reset while suspended 1";
 
     await op.api.moderation.reinstate({ userId: bad.id });
+    expect((await op.api.moderation.queue()).restricted.some((m) => m.id === bad.id)).toBe(false);
     const back = await TestBrowser.loggedIn(t.server, bad);
     expect((await back.trpc.accounts.me.query())?.id).toBe(bad.id);
     expect((await viewer.api.members.get({ id: bad.id })).id).toBe(bad.id);

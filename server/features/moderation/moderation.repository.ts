@@ -122,6 +122,18 @@ export async function insertAction(
 }
 
 /** The latest audit entries, newest first, with the operator's and the member's names. */
+/** Suspended and banned members, the latest first (partial index users_restricted_idx). */
+export function findRestrictedMembers(db: DB, limit: number) {
+  return db
+    .selectFrom("users")
+    .innerJoin("profiles", "profiles.id", "users.id")
+    .select(["users.id", "profiles.name", "users.moderation_status"])
+    .where("users.moderation_status", "<>", "ok")
+    .orderBy("users.id", "desc")
+    .limit(limit)
+    .execute();
+}
+
 export function findRecentActions(db: DB, limit: number) {
   return db
     .selectFrom("moderation_actions")

@@ -358,23 +358,36 @@ export interface AuditEntry {
 }
 
 /**
- * moderation.queue (/ops): open reports and unreviewed photos, oldest first, and the latest
- * audit entries. Private photos come with URLs bound to the operator (listPhotosForReview).
+ * moderation.queue (/ops): open reports and unreviewed photos, oldest first, the suspended and
+ * banned members (latest first: the console reinstates them from there, whether or not a report
+ * is open), and the latest audit entries. Private photos come with URLs bound to the operator
+ * (listPhotosForReview).
  * @param operatorId the operator asking.
  * @param limit of each list, 1..200 (default 50).
- * @returns the three lists. No errors (the operator check is trpc/operator.ts).
+ * @returns the four lists. No errors (the operator check is trpc/operator.ts).
  */
 export async function getQueue(
   deps: Pick<AppDeps, "db" | "mediaUrlSecret">,
   operatorId: number,
   limit = 50,
-): Promise<{ reports: QueuedReport[]; photos: PhotoForReview[]; audit: AuditEntry[] }> {
-  const [reports, photos, audit] = await Promise.all([
+): Promise<{
+  reports: QueuedReport[];
+  photos: PhotoForReview[];
+  restricted: Array<{ id: number; name: string; status: "suspended" | "banned" }>;
+  audit: AuditEntry[];
+}> {
+  const [reports, photos, restricted, audit] = await Promise.all([
     repo.findOpenReports(deps.db, limit),
     listPhotosForReview(deps, operatorId, limit),
+    repo.findRestrictedMembers(deps.db, limit),
     repo.findRecentActions(deps.db, limit),
   ]);
   return {
+    restricted: restricted.map((m) => ({
+      id: m.id,
+      name: m.name,
+      status: m.moderation_status === "banned" ? ("banned" as const) : ("suspended" as const),
+    })),
     reports: reports.map((r) => ({
       id: r.id,
       subject: r.subject,

@@ -107,7 +107,7 @@ export function OpsPage() {
       ({ warn, suspend, reinstate, ban })[pending.kind].mutate(input, done);
     }
   };
-  const { reports, photos, audit } = queue.data;
+  const { reports, photos, restricted, audit } = queue.data;
 
   return (
     <div className="ops-console">
@@ -248,6 +248,43 @@ export function OpsPage() {
               </Col>
             ))}
           </Row>
+        )}
+      </section>
+
+      <section aria-labelledby="ops-restricted" className="mb-4">
+        <h2 id="ops-restricted" className="h4">
+          <Trans>Suspended and banned members</Trans> <Badge bg="secondary">{restricted.length}</Badge>
+        </h2>
+        {restricted.length === 0 ? (
+          <p className="text-body-secondary">
+            <Trans>No member is suspended or banned.</Trans>
+          </p>
+        ) : (
+          <ul className="list-group mb-0">
+            {restricted.map((m) => (
+              <li key={m.id} className="list-group-item d-flex flex-wrap align-items-center gap-2">
+                <span className="fw-semibold">{m.name}</span>
+                <span className="text-body-secondary small">#{m.id}</span>
+                <Badge
+                  bg={m.status === "banned" ? "danger" : "warning"}
+                  text={m.status === "banned" ? undefined : "dark"}
+                >
+                  {m.status === "banned"
+                    ? t({ message: "banned", context: "member status" })
+                    : t({ message: "suspended", context: "member status" })}
+                </Badge>
+                <PendingButton
+                  size="sm"
+                  variant="outline-success"
+                  className="ms-auto"
+                  pending={busy}
+                  onClick={() => setPending({ kind: "reinstate", userId: m.id, name: m.name })}
+                >
+                  {i18n._({ ...ACTION_TITLES.reinstate, values: { name: m.name } })}
+                </PendingButton>
+              </li>
+            ))}
+          </ul>
         )}
       </section>
 
