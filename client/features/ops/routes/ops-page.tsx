@@ -306,7 +306,10 @@ export function OpsPage() {
             {audit.map((a) => (
               <tr key={a.id} data-testid="ops-audit-row">
                 <td>{new Date(a.createdAt).toLocaleString(i18n.locale)}</td>
-                <td>{a.operator.name ?? t`command line`}</td>
+                <td>
+                  {/* No operator: OPERATOR_EMAILS at a login, or `npm run ops:grant` on the server. */}
+                  {a.operator.name ?? t`system`}
+                </td>
                 <td>{AUDIT_LABELS[a.action] ? i18n._(AUDIT_LABELS[a.action]!) : a.action}</td>
                 <td>{a.target ? `${a.target.name ?? ""} (#${a.target.id})` : ""}</td>
                 <td>{a.note}</td>
