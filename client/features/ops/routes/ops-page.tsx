@@ -26,7 +26,8 @@ type QueuedReport = Queue["reports"][number];
 type MemberAction = "warn" | "suspend" | "reinstate" | "ban";
 type Pending =
   | { kind: MemberAction; userId: number; name: string; reportId?: number }
-  | { kind: "dismiss"; reportId: number; name: string };
+  | { kind: "dismiss"; reportId: number; name: string }
+  | { kind: "hidePhoto"; photoId: number; name: string };
 
 const ACTION_TITLES: Record<Pending["kind"], MessageDescriptor> = {
   warn: msg`Warn {name}`,
@@ -34,6 +35,7 @@ const ACTION_TITLES: Record<Pending["kind"], MessageDescriptor> = {
   reinstate: msg`Reinstate {name}`,
   ban: msg`Ban {name}`,
   dismiss: msg`Dismiss the report about {name}`,
+  hidePhoto: msg`Hide this photo of {name}`,
 };
 const ACTION_EXPLANATIONS: Record<Pending["kind"], MessageDescriptor> = {
   warn: msg`The member gets an e-mail with your note.`,
@@ -41,6 +43,7 @@ const ACTION_EXPLANATIONS: Record<Pending["kind"], MessageDescriptor> = {
   reinstate: msg`The member can log in again and is shown to others again.`,
   ban: msg`The member is logged out everywhere, hidden from others and sees the ban page when logging in.`,
   dismiss: msg`The report is closed without action.`,
+  hidePhoto: msg`Members no longer see the photo. Its owner is not told.`,
 };
 const AUDIT_LABELS: Record<string, MessageDescriptor> = {
   dismiss: msg`dismissed a report`,
@@ -102,6 +105,7 @@ export function OpsPage() {
     const trimmed = note.trim() || undefined;
     const done = { onSuccess: close };
     if (pending.kind === "dismiss") dismiss.mutate({ reportId: pending.reportId, note: trimmed }, done);
+    else if (pending.kind === "hidePhoto") hide.mutate({ photoId: pending.photoId, note: trimmed }, done);
     else {
       const input = { userId: pending.userId, reportId: pending.reportId, note: trimmed };
       ({ warn, suspend, reinstate, ban })[pending.kind].mutate(input, done);
@@ -239,7 +243,7 @@ export function OpsPage() {
                       size="sm"
                       variant="outline-danger"
                       pending={busy}
-                      onClick={() => hide.mutate({ photoId: p.id })}
+                      onClick={() => setPending({ kind: "hidePhoto", photoId: p.id, name: p.profileName })}
                     >
                       <Trans>Hide photo</Trans>
                     </PendingButton>
