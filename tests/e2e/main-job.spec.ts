@@ -117,6 +117,8 @@ test("two new members find each other, match and chat live, paying with their fr
   await expect(alice.page.getByRole("log").getByText("One more?")).toHaveCount(0);
   await popup.getByRole("button", { name: "Not now" }).click();
   await expect(alice.page.getByLabel("Your message")).toHaveValue("One more?");
+  // The focus is back in the box that holds the unsent text.
+  await expect(alice.page.getByLabel("Your message")).toBeFocused();
   await expect(bob.page.getByRole("log").getByText("Coffee this week?")).toBeVisible();
   await expect(bob.page.getByRole("log").getByText("One more?")).toHaveCount(0);
 });

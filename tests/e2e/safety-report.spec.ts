@@ -22,6 +22,8 @@ test("a member reports a profile; an operator sees it in /ops and suspends the a
   await dialog.getByLabel("Anything else we should know? (optional)").fill("Her photos are of a model.");
   await dialog.getByRole("button", { name: "Send report" }).click();
   await expect(dialog.getByText("Thank you. Our team will look at your report.")).toBeVisible();
+  // The form's button is gone; the focus stays in the dialog, on its Close button.
+  await expect(dialog.getByRole("button", { name: "Close", exact: true }).last()).toBeFocused();
   await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
 
   // A member who is not an operator does not learn /ops exists.

@@ -6,19 +6,22 @@ import { Trans, useLingui } from "@lingui/react/macro";
 /**
  * §2 not-enough-credits popup: nothing was sent, bought or charged; offers to buy credits.
  * @param children what it was about (e.g. "A message costs 10 credits. Your message was not sent.").
+ * @param onExited once it has gone: where the focus goes next, when not back to what opened it.
  */
 export function NotEnoughCreditsModal({
   show,
   onClose,
+  onExited,
   children,
 }: {
   show: boolean;
   onClose: () => void;
+  onExited?: () => void;
   children: ReactNode;
 }) {
   const { t } = useLingui();
   return (
-    <Modal show={show} onHide={onClose} centered aria-labelledby="no-credits-title">
+    <Modal show={show} onHide={onClose} onExited={onExited} centered aria-labelledby="no-credits-title">
       <Modal.Header closeButton closeLabel={t`Close`}>
         <Modal.Title id="no-credits-title">
           <Trans>Not enough credits</Trans>

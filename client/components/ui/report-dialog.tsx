@@ -71,7 +71,8 @@ export function ReportDialog({
             </Alert>
           </Modal.Body>
           <Modal.Footer>
-            <Button onClick={close}>
+            {/* The form and its Send button are gone: the focus stays in the dialog, here. */}
+            <Button onClick={close} autoFocus>
               <Trans>Close</Trans>
             </Button>
           </Modal.Footer>

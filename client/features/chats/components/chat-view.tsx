@@ -244,6 +244,9 @@ export function ChatView({
       <NotEnoughCreditsModal
         show={noCredits !== null}
         onClose={() => setNoCredits(null)}
+        // Back to the message box, which holds the unsent text (the Send button that opened the
+        // dialog was disabled while sending, so the dialog's own return of the focus finds nothing).
+        onExited={() => document.getElementById("chat-message")?.focus()}
         cost={noCredits === "gift" ? giftCost : cost}
         gift={noCredits === "gift"}
       />

@@ -5,16 +5,18 @@ import { NotEnoughCreditsModal as CreditsModal } from "../../../components/ui/cr
 export function NotEnoughCreditsModal({
   show,
   onClose,
+  onExited,
   cost,
   gift = false,
 }: {
   show: boolean;
   onClose: () => void;
+  onExited?: () => void;
   cost: number;
   gift?: boolean;
 }) {
   return (
-    <CreditsModal show={show} onClose={onClose}>
+    <CreditsModal show={show} onClose={onClose} onExited={onExited}>
       {gift ? (
         <Trans>A gift costs {cost} credits. Your gift was not sent. Get credits to surprise them.</Trans>
       ) : (
