@@ -335,7 +335,12 @@ describe("change e-mail (settings, /mail-change/do)", () => {
     // The legacy API answers with the same state (§7 GET /api/user.php).
     const legacy = (await (await me.fetch("/api/user.php")).json()) as { user: { email: string } };
     expect(legacy.user.email).toBe(newEmail);
-    expect(t.server.mailer.sent.some((mail) => mail.to === m.email && mail.text.includes(newEmail))).toBe(true);
+    const notice = t.server.mailer.sent.find((mail) => mail.to === m.email && mail.text.includes(newEmail));
+    expect(notice).toBeDefined();
+    // The one mail a member whose account was taken over gets says how to reach the site (its settings).
+    const site = await t.server.deps.db.selectFrom("sites").select(["support_email"]).executeTakeFirstOrThrow();
+    expect(site.support_email).not.toBe("");
+    expect(notice!.text).toContain(`Our customer service: ${site.support_email}`);
     // Followed again (a mail client's preview, a second tap): the same success, from any browser,
     // and no second notice to the old address.
     const notices = t.server.mailer.sent.filter((mail) => mail.to === m.email).length;

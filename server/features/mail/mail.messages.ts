@@ -50,6 +50,7 @@ export const MAIL_TEXT = {
   mailChangedSubject: /*i18n*/ "Your e-mail address for {site} was changed",
   mailChangedBody:
     /*i18n*/ "The e-mail address of your {site} account was changed to {email}. From now on we write there, and you log in with it. If you did not do this, contact our customer service at once.",
+  supportContact: /*i18n*/ "Our customer service: {contact}",
 
   warningSubject: /*i18n*/ "A warning from {site}",
   warningBody:

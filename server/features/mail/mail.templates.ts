@@ -79,10 +79,15 @@ export const renderOutboxMail: MailRenderer = async (deps, row) => {
     case "email_changed": {
       // To the old address (the row's to_address): the account's own address is the new one now.
       if (row.to_address === null || typeof data.newEmail !== "string") return { skip: "no addresses" };
+      const supportContact = [site.support_email, site.support_phone].filter((c) => c && c.trim()).join(", ");
       return composeMail({
         ...base,
         subject: t(MAIL_TEXT.mailChangedSubject),
-        paragraphs: [t(MAIL_TEXT.mailChangedBody, { email: data.newEmail })],
+        // The only mail a member whose account was taken over gets: how to reach us (site settings).
+        paragraphs: [
+          t(MAIL_TEXT.mailChangedBody, { email: data.newEmail }),
+          ...(supportContact ? [t(MAIL_TEXT.supportContact, { contact: supportContact })] : []),
+        ],
         unsubscribe: false,
       });
     }
