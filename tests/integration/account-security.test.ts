@@ -48,6 +48,8 @@ describe("password reset (§2 /reset-password, §8)", () => {
     );
     expect(mailDe?.subject).toBe(`Setze dein Passwort für ${site.name} zurück`);
     expect(mailDe?.text).toContain("Neues Passwort wählen");
+    // Its link names the language, so the page opens in German in a browser without the cookie.
+    expect(mailDe?.text).toMatch(/\/reset-password\/do\?token=[^\s&]+&lang=de\b/);
     const row = await t.server.deps.db
       .selectFrom("email_tokens")
       .select(sql<number>`extract(epoch from expires_at - created_at)::int`.as("ttl"))

@@ -130,6 +130,10 @@ describe("unsubscribe and bounces set notifications_disabled (§3)", () => {
     const get = await fetch(local, { redirect: "manual" });
     expect(get.status).toBe(303);
     expect(get.headers.get("location")).toMatch(/^\/unsubscribe\?token=/);
+    // The body's link names the mail's language, which the page it leads to keeps.
+    const bodyLink = /(https?:\/\/\S+\/mail\/unsubscribe\?token=\S+&lang=en)\b/.exec(mail.text)![1]!;
+    const viaBody = await fetch(bodyLink.replace(/^https?:\/\/[^/]+/, t.server.url), { redirect: "manual" });
+    expect(viaBody.headers.get("location")).toMatch(/^\/unsubscribe\?token=[^&]+&lang=en$/);
     expect(await userPhp(b)).toMatchObject({ notifications_disabled: null });
 
     const post = await fetch(local, {

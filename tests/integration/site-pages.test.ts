@@ -357,6 +357,14 @@ describe("§4 locale: the site's domain_language when no locale cookie is set", 
     expect(again.headers["set-cookie"]).toBeUndefined();
   });
 
+  it("a mail's link names the member's language (?lang=): taken when no cookie is set, before the site's", async () => {
+    expect((await get("/activate?token=x&lang=pl")).headers["set-cookie"]).toMatch(/^locale=pl;/);
+    // Not one of the seven: the site's language, as without it.
+    expect((await get("/activate?token=x&lang=pt")).headers["set-cookie"]).toMatch(/^locale=en;/);
+    // The member's own choice on this device stays.
+    expect((await get("/activate?token=x&lang=pl", { cookie: "locale=de" })).headers["set-cookie"]).toBeUndefined();
+  });
+
   it("follows the site's domain_language (first two letters), and sets nothing for one that is none of the seven", async () => {
     const site = await built.deps.db
       .selectFrom("sites")

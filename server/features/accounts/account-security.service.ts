@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { MAIL_TEXT } from "../mail/mail.messages.js";
 import { deliverQueuedMail, enqueueMail } from "../mail/mail.service.js";
 import { mailI18n } from "../mail/mail.i18n.js";
+import { inLanguage } from "../mail/mail.templates.js";
 import { hash, verify } from "@node-rs/argon2";
 import type { AppDeps } from "../../deps.js";
 import { inTransaction, isUniqueViolation } from "../../../db/create-db.js";
@@ -148,13 +149,15 @@ async function accountMail(
   const greeting = i18n._(MAIL_TEXT.greeting, { name: mail.name });
   const body = i18n._(mail.body, mail.values);
   const label = mail.button ? i18n._(mail.button.label) : "";
+  // The page the link opens is in the mail's language, in a browser without a locale cookie.
+  const link = mail.button ? inLanguage(mail.button.link, i18n.locale) : "";
   return {
     to: mail.to,
     subject: i18n._(mail.subject, mail.values),
-    text: [greeting, body, mail.button ? `${label}: ${mail.button.link}` : ""].filter(Boolean).join("\n\n") + "\n",
+    text: [greeting, body, mail.button ? `${label}: ${link}` : ""].filter(Boolean).join("\n\n") + "\n",
     html:
       `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>` +
-      (mail.button ? `<p><a href="${escapeHtml(mail.button.link)}">${escapeHtml(label)}</a></p>` : ""),
+      (mail.button ? `<p><a href="${escapeHtml(link)}">${escapeHtml(label)}</a></p>` : ""),
   };
 }
 

@@ -157,6 +157,17 @@ export const renderOutboxMail: MailRenderer = async (deps, row) => {
  * nothing to unsubscribe from, and a mail client's one-click button there would switch off the
  * member's notifications instead.
  */
+/**
+ * `url` with the mail's language in its query (`lang`), so that the page it opens is in that
+ * language in a browser that has no locale cookie yet (http/locale-cookie.ts).
+ * @param url an absolute URL on the site. @param locale one of the seven (§1).
+ */
+export function inLanguage(url: string, locale: string): string {
+  const u = new URL(url);
+  u.searchParams.set("lang", locale);
+  return u.toString();
+}
+
 export function composeMail(m: {
   deps: Pick<AppDeps, "mailLinkSecret">;
   i18n: I18n;
@@ -172,8 +183,11 @@ export function composeMail(m: {
 }): Mail {
   const unsubscribe = m.unsubscribe ?? true;
   const token = signMailLink(m.deps, UNSUBSCRIBE_LINK_PURPOSE, m.userId);
+  // The List-Unsubscribe header's URL is for the mail client's POST; the body's links open pages.
   const oneClick = `${m.origin}/mail/unsubscribe?token=${encodeURIComponent(token)}`;
-  const settingsUrl = `${m.origin}/notifications`;
+  const unsubscribeLink = inLanguage(oneClick, m.i18n.locale);
+  const settingsUrl = inLanguage(`${m.origin}/notifications`, m.i18n.locale);
+  const button = m.button && { label: m.button.label, url: inLanguage(m.button.url, m.i18n.locale) };
   const t = (id: string, values: Record<string, unknown> = {}) => m.i18n._(id, { site: m.site, ...values });
   const greeting = t(MAIL_TEXT.greeting, { name: m.name });
   const footer = t(MAIL_TEXT.footer);
@@ -183,10 +197,10 @@ export function composeMail(m: {
     greeting,
     "",
     ...m.paragraphs.flatMap((p) => [p, ""]),
-    ...(m.button ? [`${m.button.label}: ${m.button.url}`, ""] : []),
+    ...(button ? [`${button.label}: ${button.url}`, ""] : []),
     "-- ",
     `${m.site}: ${footer}`,
-    ...(unsubscribe ? [`${unsubscribeLabel}: ${oneClick}`] : []),
+    ...(unsubscribe ? [`${unsubscribeLabel}: ${unsubscribeLink}`] : []),
     `${settingsLabel}: ${settingsUrl}`,
     "",
   ].join("\n");
@@ -195,7 +209,7 @@ export function composeMail(m: {
 <h1 style="font-size:20px;color:#c2185b">${e(m.site)}</h1>
 <p>${e(greeting)}</p>
 ${m.paragraphs.map((p) => `<p>${e(p)}</p>`).join("\n")}
-${m.button ? `<p><a href="${e(m.button.url)}" style="display:inline-block;padding:10px 18px;background:#c2185b;color:#fff;text-decoration:none;border-radius:6px">${e(m.button.label)}</a></p>\n` : ""}<hr><p style="font-size:12px;color:#666">${e(footer)}<br>${unsubscribe ? `<a href="${e(oneClick)}">${e(unsubscribeLabel)}</a> · ` : ""}<a href="${e(settingsUrl)}">${e(settingsLabel)}</a></p>
+${button ? `<p><a href="${e(button.url)}" style="display:inline-block;padding:10px 18px;background:#c2185b;color:#fff;text-decoration:none;border-radius:6px">${e(button.label)}</a></p>\n` : ""}<hr><p style="font-size:12px;color:#666">${e(footer)}<br>${unsubscribe ? `<a href="${e(unsubscribeLink)}">${e(unsubscribeLabel)}</a> · ` : ""}<a href="${e(settingsUrl)}">${e(settingsLabel)}</a></p>
 </body></html>`;
   return {
     to: m.to,

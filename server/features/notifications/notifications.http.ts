@@ -41,9 +41,11 @@ export function notificationRoutes(deps: AppDeps) {
         }
         return reply.code(200).header("cache-control", "no-store").send({ unsubscribed: true });
       });
-      scope.get<{ Querystring: { token?: unknown } }>(UNSUBSCRIBE_PATH, async (req, reply) => {
+      scope.get<{ Querystring: { token?: unknown; lang?: unknown } }>(UNSUBSCRIBE_PATH, async (req, reply) => {
         const token = typeof req.query.token === "string" ? req.query.token.slice(0, 64) : "";
-        return reply.redirect(`/unsubscribe?token=${encodeURIComponent(token)}`, 303);
+        // The mail's language (a body link carries it) goes on to the page.
+        const lang = typeof req.query.lang === "string" && /^[a-z]{2}$/.test(req.query.lang) ? req.query.lang : null;
+        return reply.redirect(`/unsubscribe?token=${encodeURIComponent(token)}${lang ? `&lang=${lang}` : ""}`, 303);
       });
 
       scope.post(MAIL_WEBHOOK_PATH, async (req, reply) => {
