@@ -48,6 +48,9 @@ describe("password reset (§2 /reset-password, §8)", () => {
     );
     expect(mailDe?.subject).toBe(`Setze dein Passwort für ${site.name} zurück`);
     expect(mailDe?.text).toContain("Neues Passwort wählen");
+    // In the site's mail layout (its name as the header), and no subscription to leave.
+    expect(mailDe?.html).toContain(`>${site.name}</h1>`);
+    expect(mailDe?.headers?.["List-Unsubscribe"]).toBeUndefined();
     // Its link names the language, so the page opens in German in a browser without the cookie.
     expect(mailDe?.text).toMatch(/\/reset-password\/do\?token=[^\s&]+&lang=de\b/);
     const row = await t.server.deps.db

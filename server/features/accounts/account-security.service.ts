@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { MAIL_TEXT } from "../mail/mail.messages.js";
 import { deliverQueuedMail, enqueueMail } from "../mail/mail.service.js";
 import { mailI18n } from "../mail/mail.i18n.js";
-import { inLanguage } from "../mail/mail.templates.js";
+import { composeMail } from "../mail/mail.templates.js";
+import type { Mail } from "../../infra/mailer.js";
 import { hash, verify } from "@node-rs/argon2";
 import type { AppDeps } from "../../deps.js";
 import { inTransaction, isUniqueViolation } from "../../../db/create-db.js";
@@ -49,10 +50,6 @@ function newLinkToken(): { token: string; id: string } {
 
 function keyOf(email: string): string {
   return crypto.createHash("sha256").update(`reset:${email.trim().toLowerCase()}`).digest("hex");
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**
@@ -118,9 +115,12 @@ async function sendResetLink(
   });
   const link = `${origin}/reset-password/do?token=${encodeURIComponent(token)}`;
   await deps.mailer.send(
-    await accountMail(account.language, {
+    await accountMail(deps, account.language, {
+      userId: account.id,
       to: account.email,
       name: account.name,
+      site: siteName,
+      origin,
       values: { site: siteName },
       subject: MAIL_TEXT.resetSubject,
       body: MAIL_TEXT.resetBody,
@@ -131,34 +131,40 @@ async function sendResetLink(
 
 /**
  * An account mail (password reset, e-mail change) in the member's language (§1), from the same
- * catalogs as the app (mail/mail.i18n.ts): greeting, one paragraph, and the link as a button in
- * the HTML part and on its own line in the text part. Every value is escaped in the HTML.
+ * catalogs as the app (mail/mail.i18n.ts), in the site's mail layout (mail.templates composeMail:
+ * its name as the header, greeting, one paragraph, the link as a button in the HTML part and on its
+ * own line in the text part, the footer), without unsubscribe headers: it is no subscription.
+ * Every value is escaped in the HTML.
  */
 async function accountMail(
+  deps: Pick<AppDeps, "mailLinkSecret">,
   language: string,
   mail: {
+    userId: number;
     to: string;
     name: string;
+    site: string;
+    origin: string;
     values: Record<string, string>;
     subject: string;
     body: string;
-    button?: { label: string; link: string };
+    button: { label: string; link: string };
   },
-): Promise<{ to: string; subject: string; text: string; html: string }> {
+): Promise<Mail> {
   const i18n = await mailI18n(language);
-  const greeting = i18n._(MAIL_TEXT.greeting, { name: mail.name });
-  const body = i18n._(mail.body, mail.values);
-  const label = mail.button ? i18n._(mail.button.label) : "";
-  // The page the link opens is in the mail's language, in a browser without a locale cookie.
-  const link = mail.button ? inLanguage(mail.button.link, i18n.locale) : "";
-  return {
+  return composeMail({
+    deps,
+    i18n,
     to: mail.to,
+    userId: mail.userId,
+    name: mail.name,
+    site: mail.site,
+    origin: mail.origin,
     subject: i18n._(mail.subject, mail.values),
-    text: [greeting, body, mail.button ? `${label}: ${link}` : ""].filter(Boolean).join("\n\n") + "\n",
-    html:
-      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>` +
-      (mail.button ? `<p><a href="${escapeHtml(link)}">${escapeHtml(label)}</a></p>` : ""),
-  };
+    paragraphs: [i18n._(mail.body, mail.values)],
+    button: { label: i18n._(mail.button.label), url: mail.button.link },
+    unsubscribe: false,
+  });
 }
 
 /**
@@ -289,9 +295,12 @@ export async function requestEmailChange(
   const link = `${origin}/mail-change/do?token=${encodeURIComponent(token)}`;
   try {
     await deps.mailer.send(
-      await accountMail(account.language, {
+      await accountMail(deps, account.language, {
+        userId,
         to: input.email,
         name: account.name,
+        site: site.name,
+        origin,
         values: { site: site.name, email: input.email },
         subject: MAIL_TEXT.mailChangeSubject,
         body: MAIL_TEXT.mailChangeBody,
