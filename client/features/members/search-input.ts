@@ -33,6 +33,12 @@ export function defaultSearchGender(seeker: Seeker): "male" | "female" | "any" {
   return seeker?.gender === "male" ? "female" : seeker?.gender === "female" ? "male" : "any";
 }
 
+/** defaultSearchGender as members.search's `gender` filter: undefined for any. */
+export function defaultGenderFilter(seeker: Seeker): "male" | "female" | undefined {
+  const gender = defaultSearchGender(seeker);
+  return gender === "any" ? undefined : gender;
+}
+
 /**
  * The gender a search URL asks for (`gender`: male, female or any); absent or unknown, the
  * seeker's default (defaultSearchGender). /members and /match-finder share it.

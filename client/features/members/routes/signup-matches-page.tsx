@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/sta
 import { useErrorText } from "../../../lib/errors";
 import { useMe } from "../../../lib/api/use-me";
 import { useSearchMembers } from "../api/use-search-members";
-import { defaultSearchGender } from "../search-input";
+import { defaultGenderFilter } from "../search-input";
 import { ProfileCardGrid } from "../components/profile-card-grid";
 import "../members.css";
 
@@ -21,8 +21,7 @@ export function SignupMatchesPage() {
   const { t } = useLingui();
   const { me } = useMe();
   const errorText = useErrorText();
-  const preferred = defaultSearchGender(me);
-  const gender = preferred === "any" ? undefined : preferred;
+  const gender = defaultGenderFilter(me);
   const search = useSearchMembers({ gender, country: me?.country ?? undefined, page: 1, pageSize: SUGGESTIONS });
 
   return (

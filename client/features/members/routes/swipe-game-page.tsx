@@ -11,7 +11,7 @@ import { appCodeOf, trpc } from "../../../lib/trpc";
 import { useLike } from "../api/use-like";
 import { useLikeQuota } from "../api/use-like-quota";
 import { useSearchMembers } from "../api/use-search-members";
-import { defaultSearchGender } from "../search-input";
+import { defaultGenderFilter } from "../search-input";
 import { useSentLikeIds } from "../api/use-sent-like-ids";
 import { Countdown } from "../components/countdown";
 import { SwipeCard, type SwipeDirection } from "../components/swipe-card";
@@ -61,8 +61,8 @@ function isTypingTarget(target: EventTarget | null): boolean {
 
 /**
  * §2 /swipe-game: visible members one at a time (members.search: the search's visibility rules,
- * §4), newest active first, the gender the member looks for by default (else the other one). Like or pass by swiping the card
- * (pointer or touch), with the "Pass" and "Like" buttons, or with the arrow keys (← pass, → like).
+ * §4), newest active first, the gender the member looks for by default (else the other one).
+ * Like or pass by swiping the card (pointer or touch), with the "Pass" and "Like" buttons, or with the arrow keys (← pass, → like).
  * A like goes through likes.like, so the §9 daily limit of free members holds on the server;
  * when it is reached the game shows the §8 text 'You have no Swipes and Likes left for today …
  * Please wait: ' with the time left until the quota renews. Passes are remembered on this device.
@@ -79,8 +79,7 @@ export function SwipeGamePage() {
   const sent = useSentLikeIds();
   const like = useLike();
   const memberId = me?.id ?? 0;
-  const preferred = defaultSearchGender(me);
-  const gender = preferred === "any" ? undefined : preferred;
+  const gender = defaultGenderFilter(me);
   const [page, setPage] = useState(1);
   const search = useSearchMembers({ gender, page, pageSize: DECK_PAGE_SIZE });
   const [passed, setPassed] = useState<number[]>(() => readPassed(memberId));
