@@ -62,7 +62,8 @@ function isTypingTarget(target: EventTarget | null): boolean {
 /**
  * §2 /swipe-game: visible members one at a time (members.search: the search's visibility rules,
  * §4), newest active first, the gender the member looks for by default (else the other one).
- * Like or pass by swiping the card (pointer or touch), with the "Pass" and "Like" buttons, or with the arrow keys (← pass, → like).
+ * Like or pass by swiping the card (pointer or touch), with the "Pass" and "Like" buttons, or
+ * with the arrow keys (← pass, → like).
  * A like goes through likes.like, so the §9 daily limit of free members holds on the server;
  * when it is reached the game shows the §8 text 'You have no Swipes and Likes left for today …
  * Please wait: ' with the time left until the quota renews. Passes are remembered on this device.
