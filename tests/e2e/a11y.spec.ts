@@ -182,6 +182,26 @@ async function expectDialogWithoutViolations(page: Page, title: string, label: s
 }
 
 /**
+ * Records, from now on, each moment a dialog is in the page without a name: an `aria-labelledby`
+ * pointing at nothing or at an empty element (a dialog fading out after its state was cleared).
+ * @returns a function that reads the recorded dialogs' classes (empty when every dialog had a name)
+ */
+async function watchForNamelessDialogs(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { namelessDialogs: string[] }).namelessDialogs = seen;
+    const check = () => {
+      for (const dialog of document.querySelectorAll("[role=dialog]")) {
+        const label = document.getElementById(dialog.getAttribute("aria-labelledby") ?? "");
+        if (!dialog.getAttribute("aria-label") && !label?.textContent?.trim()) seen.push(dialog.className);
+      }
+    };
+    new MutationObserver(check).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { namelessDialogs: string[] }).namelessDialogs);
+}
+
+/**
  * Holds the tab's calls to the tRPC procedure `procedure` until the returned function is called, as
  * a slow connection would: a screen shown only while a mailed link is checked can then be scanned.
  */
@@ -650,11 +670,15 @@ test("the operator console /ops, with a report, and its action dialog (phone and
   // suspended and banned members, to be reinstated from there.
   const report = page.getByTestId("ops-report").filter({ hasText: "Axe checks the console." });
   await report.getByRole("button", { name: `Suspend ${reportedName}` }).click();
+  // The dialog keeps its name while it fades out after the action is done.
+  const namelessDialogs = await watchForNamelessDialogs(page);
   await page
     .getByRole("dialog", { name: `Suspend ${reportedName}` })
     .getByRole("button", { name: "Confirm" })
     .click();
   await expect(report).toHaveCount(0);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect(await namelessDialogs()).toEqual([]);
   const restricted = page.getByRole("region", { name: /^Suspended and banned members/ });
   const reinstateButton = restricted.getByRole("button", { name: `Reinstate ${reportedName}` });
   await expect(reinstateButton).toBeVisible();

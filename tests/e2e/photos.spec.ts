@@ -130,3 +130,38 @@ test("the photo viewer goes through a member's photos with the arrow keys, a sid
   await page.getByRole("button", { name: "Next photo" }).click();
   await expect(title).toHaveText(`Photo 1 of ${n}`);
 });
+
+/**
+ * §6 private photos: a free member asks to open one for photo_credits; the dialog names the price
+ * until it is gone, and with 0 credits gives way to 'Not enough credits' (§2).
+ */
+test("a private photo asks for its credits, then says there are not enough", async ({ page }) => {
+  await logIn(page, "free@amora.test", "demo12345");
+  const { id } = await seededMemberWhere<SeededPhotos>(page, "members.get", (m) =>
+    (m.photos ?? []).some((p) => p.locked && p.unlock === "credits"),
+  );
+  await page.goto(`/members/${id}`);
+  const privatePhoto = page.getByRole("button", { name: /^Private photo: unlock for \d+ credits$/ }).first();
+  const price = /(\d+) credits$/.exec((await privatePhoto.getAttribute("aria-label")) ?? "")![1];
+
+  await privatePhoto.click();
+  const dialog = page.getByRole("dialog", { name: "Unlock a private photo" });
+  await expect(dialog).toContainText(`See it for ${price} credits; it stays open for you.`);
+  // Every text the unlock dialog shows, up to its removal, still names the price (it fades out whole).
+  await page.evaluate(() => {
+    const texts: string[] = [];
+    (window as unknown as { unlockDialogTexts: string[] }).unlockDialogTexts = texts;
+    new MutationObserver(() => {
+      const modal = document.getElementById("unlock-photo-title")?.closest(".modal");
+      if (modal) texts.push(modal.textContent ?? "");
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  await dialog.getByRole("button", { name: `Unlock for ${price} credits` }).click();
+  const noCredits = page.getByRole("dialog", { name: "Not enough credits" });
+  await expect(noCredits).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(privatePhoto).toBeVisible();
+  const texts = await page.evaluate(() => (window as unknown as { unlockDialogTexts: string[] }).unlockDialogTexts);
+  expect(texts.length).toBeGreaterThan(0);
+  expect(texts.filter((text) => !text.includes(`See it for ${price} credits`))).toEqual([]);
+});

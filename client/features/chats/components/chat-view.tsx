@@ -55,7 +55,9 @@ export function ChatView({
   const chat = useChatMessages(profile.id, conversationId);
   const isTyping = useIsTyping(profile.id);
   const [noCredits, setNoCredits] = useState<"message" | "gift" | null>(null);
+  // The conversation-limit text stays set while its popup fades out; `premiumOnlyOpen` shows it.
   const [premiumOnly, setPremiumOnly] = useState<string | null>(null);
+  const [premiumOnlyOpen, setPremiumOnlyOpen] = useState(false);
   const [giftsOpen, setGiftsOpen] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const bottomRef = useRef<HTMLDivElement>(null);
@@ -100,8 +102,10 @@ export function ChatView({
   const explainRefusal = (error: RouterError, what: "message" | "gift") => {
     const code = appCodeOf(error);
     if (code === "NOT_ENOUGH_CREDITS") setNoCredits(what);
-    else if (code === "CONVERSATION_LIMIT") setPremiumOnly(errorText(error));
-    else setSendError(errorText(error));
+    else if (code === "CONVERSATION_LIMIT") {
+      setPremiumOnly(errorText(error));
+      setPremiumOnlyOpen(true);
+    } else setSendError(errorText(error));
   };
   const onSend = async (text: string, clientId?: string): Promise<boolean> => {
     setSendError(null);
@@ -250,7 +254,7 @@ export function ChatView({
         cost={noCredits === "gift" ? giftCost : cost}
         gift={noCredits === "gift"}
       />
-      <PremiumOnlyModal show={premiumOnly !== null} onClose={() => setPremiumOnly(null)}>
+      <PremiumOnlyModal show={premiumOnlyOpen} onClose={() => setPremiumOnlyOpen(false)}>
         {premiumOnly}
       </PremiumOnlyModal>
       <GiftPicker

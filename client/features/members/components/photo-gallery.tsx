@@ -34,20 +34,22 @@ export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: s
   const { t } = useLingui();
   const [open, setOpen] = useState<number | null>(null);
   // A locked photo opens with premium (§6: premium-only popup), or — private — for photo_credits.
+  // The photo asked about stays set while the dialog fades out (its text keeps the price).
   const [asking, setAsking] = useState<Extract<GalleryPhoto, { locked: true }> | null>(null);
+  const [askingOpen, setAskingOpen] = useState(false);
   const [popup, setPopup] = useState<"premium" | "credits" | null>(null);
   const unlock = useUnlockPhoto();
   const errorText = useErrorText();
   const confirmUnlock = () => {
-    if (!asking) return;
+    if (!asking || !askingOpen) return;
     unlock.mutate(
       { photoId: asking.id },
       {
-        onSuccess: () => setAsking(null),
+        onSuccess: () => setAskingOpen(false),
         onError: (err) => {
           const code = appCodeOf(err);
           if (code === "NOT_ENOUGH_CREDITS" || code === "PREMIUM_ONLY") {
-            setAsking(null);
+            setAskingOpen(false);
             setPopup(code === "PREMIUM_ONLY" ? "premium" : "credits");
           }
         },
@@ -88,8 +90,10 @@ export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: s
                   className="member-photo member-photo-locked"
                   onClick={() => {
                     unlock.reset();
-                    if (p.unlock === "credits") setAsking(p);
-                    else setPopup("premium");
+                    if (p.unlock === "credits") {
+                      setAsking(p);
+                      setAskingOpen(true);
+                    } else setPopup("premium");
                   }}
                   aria-label={
                     p.unlock === "credits"
@@ -132,7 +136,13 @@ export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: s
           </Link>
         </p>
       )}
-      <Modal show={asking !== null} onHide={() => setAsking(null)} centered aria-labelledby="unlock-photo-title">
+      <Modal
+        show={askingOpen}
+        onHide={() => setAskingOpen(false)}
+        onExited={() => setAsking(null)}
+        centered
+        aria-labelledby="unlock-photo-title"
+      >
         <Modal.Header closeButton closeLabel={t`Close`}>
           <Modal.Title id="unlock-photo-title" as="h2" className="h5">
             <Trans>Unlock a private photo</Trans>
@@ -151,7 +161,7 @@ export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: s
           )}
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-secondary" onClick={() => setAsking(null)}>
+          <Button variant="outline-secondary" onClick={() => setAskingOpen(false)}>
             <Trans>Not now</Trans>
           </Button>
           <PendingButton onClick={confirmUnlock} pending={unlock.isPending}>

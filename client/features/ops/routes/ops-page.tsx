@@ -79,7 +79,10 @@ export function OpsPage() {
   const suspend = useSuspend();
   const reinstate = useReinstate();
   const ban = useBan();
+  // The action asked about, kept while the dialog fades out so it keeps its title (its name) and
+  // text until it is gone; `open` is whether it shows.
   const [pending, setPending] = useState<Pending | null>(null);
+  const [open, setOpen] = useState(false);
   const [note, setNote] = useState("");
   const noteId = useId();
 
@@ -95,12 +98,14 @@ export function OpsPage() {
     const found = REPORT_REASONS.find((x) => x.value === r);
     return found ? i18n._(found.label) : r;
   };
-  const close = () => {
-    setPending(null);
+  const ask = (action: Pending) => {
+    setPending(action);
     setNote("");
+    setOpen(true);
   };
+  const close = () => setOpen(false);
   const confirm = () => {
-    if (!pending) return;
+    if (!pending || !open) return;
     for (const m of mutations) m.reset();
     const trimmed = note.trim() || undefined;
     const done = { onSuccess: close };
@@ -166,7 +171,7 @@ export function OpsPage() {
                           size="sm"
                           variant="outline-secondary"
                           pending={busy}
-                          onClick={() => setPending({ kind: "dismiss", reportId: r.id, name })}
+                          onClick={() => ask({ kind: "dismiss", reportId: r.id, name })}
                         >
                           <Trans>Dismiss</Trans>
                         </PendingButton>
@@ -177,7 +182,7 @@ export function OpsPage() {
                               size="sm"
                               variant={kind === "warn" ? "outline-warning" : "outline-danger"}
                               pending={busy}
-                              onClick={() => setPending({ kind, userId: r.reported!.id, name, reportId: r.id })}
+                              onClick={() => ask({ kind, userId: r.reported!.id, name, reportId: r.id })}
                             >
                               {i18n._({ ...ACTION_TITLES[kind], values: { name } })}
                             </PendingButton>
@@ -187,7 +192,7 @@ export function OpsPage() {
                             size="sm"
                             variant="outline-success"
                             pending={busy}
-                            onClick={() => setPending({ kind: "reinstate", userId: r.reported!.id, name })}
+                            onClick={() => ask({ kind: "reinstate", userId: r.reported!.id, name })}
                           >
                             {i18n._({ ...ACTION_TITLES.reinstate, values: { name } })}
                           </PendingButton>
@@ -243,7 +248,7 @@ export function OpsPage() {
                       size="sm"
                       variant="outline-danger"
                       pending={busy}
-                      onClick={() => setPending({ kind: "hidePhoto", photoId: p.id, name: p.profileName })}
+                      onClick={() => ask({ kind: "hidePhoto", photoId: p.id, name: p.profileName })}
                     >
                       <Trans>Hide photo</Trans>
                     </PendingButton>
@@ -282,7 +287,7 @@ export function OpsPage() {
                   variant="outline-success"
                   className="ms-auto"
                   pending={busy}
-                  onClick={() => setPending({ kind: "reinstate", userId: m.id, name: m.name })}
+                  onClick={() => ask({ kind: "reinstate", userId: m.id, name: m.name })}
                 >
                   {i18n._({ ...ACTION_TITLES.reinstate, values: { name: m.name } })}
                 </PendingButton>
@@ -323,7 +328,7 @@ export function OpsPage() {
         </Table>
       </section>
 
-      <Modal show={pending !== null} onHide={close} centered aria-labelledby={`${noteId}-title`}>
+      <Modal show={open} onHide={close} onExited={() => setPending(null)} centered aria-labelledby={`${noteId}-title`}>
         {pending && (
           <>
             <Modal.Header closeButton closeLabel={t`Close`}>
