@@ -110,6 +110,9 @@ describe("delete → hidden everywhere at once → reactivate at +13 days → pu
     const mailsTo = () =>
       t.server.mailer.sent.filter((m) => m.to === gone.email && m.text.includes("/reactivate?token="));
     expect(mailsTo()).toHaveLength(1);
+    // Its one way back is the reactivation link: no link to the settings it cannot log in to open.
+    expect(mailsTo()[0]!.text).not.toContain("/notifications");
+    expect(mailsTo()[0]!.html).not.toContain("/notifications");
     // Within a minute of the last one no new mail goes out (same answer); unknown addresses answer alike.
     await visitor.accountDeletion.requestReactivation({ email: gone.email });
     await visitor.accountDeletion.requestReactivation({ email: "nobody-here@example.com" });

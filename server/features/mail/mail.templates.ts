@@ -70,6 +70,7 @@ export const renderOutboxMail: MailRenderer = async (deps, row) => {
         subject: t(MAIL_TEXT.deletedSubject),
         paragraphs: [t(MAIL_TEXT.deletedBody)],
         unsubscribe: false,
+        settingsLink: false, // a pending deletion cannot log in: /notifications would not open
         button: {
           label: t(MAIL_TEXT.reactivateButton),
           url: `${origin}/reactivate?token=${encodeURIComponent(data.token)}`,
@@ -149,15 +150,6 @@ export const renderOutboxMail: MailRenderer = async (deps, row) => {
 };
 
 /**
- * One mail in the site's layout: greeting, paragraphs, at most one button (a link in the text part),
- * footer with the unsubscribe and settings links; headers List-Unsubscribe (the one-click HTTPS
- * address and nothing else) and List-Unsubscribe-Post: List-Unsubscribe=One-Click (RFC 8058).
- * `unsubscribe: false` for a mail about the account itself (activation, deletion, a changed
- * address, a warning): there is
- * nothing to unsubscribe from, and a mail client's one-click button there would switch off the
- * member's notifications instead.
- */
-/**
  * `url` with the mail's language in its query (`lang`), so that the page it opens is in that
  * language in a browser that has no locale cookie yet (http/locale-cookie.ts).
  * @param url an absolute URL on the site. @param locale one of the seven (§1).
@@ -168,6 +160,18 @@ export function inLanguage(url: string, locale: string): string {
   return u.toString();
 }
 
+/**
+ * One mail in the site's layout: greeting, paragraphs, at most one button (a link in the text
+ * part), a footer with the unsubscribe and settings links; headers List-Unsubscribe (the one-click
+ * HTTPS address and nothing else) and List-Unsubscribe-Post: List-Unsubscribe=One-Click (RFC 8058).
+ * Every link is on `origin` (the configured site), in the mail's language (`inLanguage`).
+ * - `unsubscribe: false` for a mail about the account itself (activation, deletion, a changed
+ *   address, a warning): there is nothing to unsubscribe from, and a mail client's one-click button
+ *   there would switch off the member's notifications instead.
+ * - `settingsLink: false` for a mail to an account that cannot log in to open its settings
+ *   (pending deletion, §4: the reactivation link is its one way back).
+ * @returns the mail to queue (to, subject, text and HTML parts, headers).
+ */
 export function composeMail(m: {
   deps: Pick<AppDeps, "mailLinkSecret">;
   i18n: I18n;
@@ -180,8 +184,10 @@ export function composeMail(m: {
   paragraphs: string[];
   button?: { label: string; url: string };
   unsubscribe?: boolean;
+  settingsLink?: boolean;
 }): Mail {
   const unsubscribe = m.unsubscribe ?? true;
+  const settingsLink = m.settingsLink ?? true;
   const token = signMailLink(m.deps, UNSUBSCRIBE_LINK_PURPOSE, m.userId);
   // The List-Unsubscribe header's URL is for the mail client's POST; the body's links open pages.
   const oneClick = `${m.origin}/mail/unsubscribe?token=${encodeURIComponent(token)}`;
@@ -201,15 +207,19 @@ export function composeMail(m: {
     "-- ",
     `${m.site}: ${footer}`,
     ...(unsubscribe ? [`${unsubscribeLabel}: ${unsubscribeLink}`] : []),
-    `${settingsLabel}: ${settingsUrl}`,
+    ...(settingsLink ? [`${settingsLabel}: ${settingsUrl}`] : []),
     "",
   ].join("\n");
   const e = escapeHtml;
+  const footerLinks = [
+    ...(unsubscribe ? [`<a href="${e(unsubscribeLink)}">${e(unsubscribeLabel)}</a>`] : []),
+    ...(settingsLink ? [`<a href="${e(settingsUrl)}">${e(settingsLabel)}</a>`] : []),
+  ];
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto">
 <h1 style="font-size:20px;color:#c2185b">${e(m.site)}</h1>
 <p>${e(greeting)}</p>
 ${m.paragraphs.map((p) => `<p>${e(p)}</p>`).join("\n")}
-${button ? `<p><a href="${e(button.url)}" style="display:inline-block;padding:10px 18px;background:#c2185b;color:#fff;text-decoration:none;border-radius:6px">${e(button.label)}</a></p>\n` : ""}<hr><p style="font-size:12px;color:#666">${e(footer)}<br>${unsubscribe ? `<a href="${e(unsubscribeLink)}">${e(unsubscribeLabel)}</a> · ` : ""}<a href="${e(settingsUrl)}">${e(settingsLabel)}</a></p>
+${button ? `<p><a href="${e(button.url)}" style="display:inline-block;padding:10px 18px;background:#c2185b;color:#fff;text-decoration:none;border-radius:6px">${e(button.label)}</a></p>\n` : ""}<hr><p style="font-size:12px;color:#666">${e(footer)}${footerLinks.length ? `<br>${footerLinks.join(" · ")}` : ""}</p>
 </body></html>`;
   return {
     to: m.to,
