@@ -33,6 +33,7 @@ import {
   isUsableHost,
   mayReadOpsDetails,
   refuseForeign,
+  originForm,
   routeOf,
   routedPath,
 } from "./http/request-guard.js";
@@ -239,7 +240,7 @@ export async function buildApp(
   const procedures = new Set(Object.keys(appRouter._def.procedures));
   const metricsRouteOf = (req: FastifyRequest): string => {
     const route = routeOf(req);
-    if (route === null) return appRoutePatternOf(req.url.split("?")[0] ?? "") ?? "unmatched";
+    if (route === null) return appRoutePatternOf(originForm(req.url).split("?")[0] ?? "") ?? "unmatched";
     if (route.startsWith("/assets/")) return "/assets/*";
     if (!route.startsWith("/trpc/")) return route;
     const called = (req.params as { path?: string }).path ?? "";

@@ -85,12 +85,26 @@ export function isUsableHost(host: string | undefined): boolean {
   return host === undefined || (!host.includes("@") && URL.canParse(`http://${host}/`));
 }
 
+/** The scheme and authority of a request target in absolute form (RFC 9112 3.2.2). */
+const ABSOLUTE_FORM_PREFIX = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i;
+
 /**
- * The path as the router sees it: percent-escapes decoded (find-my-way decodes them before
- * matching), query dropped. Undecodable input is returned as it is (the router 400s it).
+ * A request target in origin form: path and query, the scheme and host of a target in absolute
+ * form (RFC 9112 3.2.2, as a proxy sends it) dropped, as the router drops them. Undecoded.
+ * @param url the request target (`req.url`). @returns e.g. "/members?page=2".
+ */
+export function originForm(url: string): string {
+  return url.replace(ABSOLUTE_FORM_PREFIX, "");
+}
+
+/**
+ * The path as the router sees it: the scheme and host of a target in absolute form dropped (as
+ * find-my-way drops them), percent-escapes decoded (find-my-way decodes them before matching),
+ * query dropped. Undecodable input is returned as it is (the router 400s it).
+ * @param url the request target (`req.url`). @returns a path beginning with "/" for any routed target.
  */
 export function routedPath(url: string): string {
-  const pathname = url.split("?")[0] ?? "";
+  const pathname = originForm(url).split("?")[0] ?? "";
   try {
     return decodeURIComponent(pathname);
   } catch {

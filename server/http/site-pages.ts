@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { Negotiator } from "@fastify/accept-negotiator";
 import { createAppPages, type FirstScreenOfPage } from "./app-page.js";
+import { originForm } from "./request-guard.js";
 import { builtInPageSlugs, isAppRoute, pageTokenOf, publicPages } from "../../client/app/paths.js";
 
 /** Hashed build output (`/assets/name-HASH.js`): its name changes with its content. */
@@ -124,7 +125,7 @@ export async function clientRoutes(
   });
 
   app.setNotFoundHandler(async (req, reply) => {
-    const pathname = req.url.split("?")[0] ?? "/";
+    const pathname = originForm(req.url).split("?")[0] || "/";
     if ((req.method === "GET" || req.method === "HEAD") && !API_PREFIX.test(pathname) && appPages) {
       const { locale, setCookie } = opts.beforeAppPage
         ? await opts.beforeAppPage(req, reply)

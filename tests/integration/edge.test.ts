@@ -112,6 +112,29 @@ describe("checks look at the routed path, whatever its encoding", () => {
     expect(await stillLoggedIn(browser)).toBe(false);
   });
 
+  it("a request in absolute form (RFC 9112 3.2.2, as proxies send) is routed, and checked, as its path", async () => {
+    const { m, browser, cookie } = await loggedIn();
+    const absolute = (path: string) => new URL(path, t.server.url).href;
+    const own = await rawRequest(t.server.url, { path: absolute("/trpc/accounts.me"), headers: { cookie } });
+    expect(own.status).toBe(200);
+    expect((JSON.parse(own.body) as { result: { data: { id: number } } }).result.data.id).toBe(m.id);
+    const unknown = await rawRequest(t.server.url, {
+      path: absolute("/trpc/no-such..procedure!"),
+      headers: { cookie },
+    });
+    expect(unknown.status).toBe(404);
+    for (const path of ["/trpc/accounts.logout", "/%74rpc/accounts.logout"]) {
+      const foreign = await rawRequest(t.server.url, {
+        method: "POST",
+        path: absolute(path),
+        headers: { cookie, "content-type": "application/json", origin: "https://evil.example" },
+        body: "{}",
+      });
+      expect([path, foreign.status]).toEqual([path, 403]);
+    }
+    expect(await stillLoggedIn(browser)).toBe(true);
+  });
+
   it("a cross-site GET /api/%6cogout.php is refused (403) and the session lives on", async () => {
     const { browser, cookie } = await loggedIn();
     for (const path of ["/api/%6cogout.php", "/api/logout%2ephp", "/%61pi/logout.php"]) {
