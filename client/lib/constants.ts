@@ -42,3 +42,5 @@ export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
 export const TIME_BONUS_COUNTDOWN_STEP_MS = 1_000;
 /** The payment return page asks for the payment's state this often while it is pending (not in the spec). */
 export const PAYMENT_POLL_INTERVAL_MS = 2_000;
+/** A chat says it is reconnecting once its live connection has been down this long while online (ms). */
+export const RECONNECTING_NOTICE_DELAY_MS = 4_000;

@@ -75,10 +75,11 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 
 /**
  * Ask for permission and subscribe this browser with the site's VAPID key (§2 push prompt).
- * @returns the subscription to send to the account, or "denied" (permission refused, §4: recorded
- *          as denied), or false (dismissed without an answer, or no service worker / push service).
+ * @returns the subscription to send to the account, "denied" (permission refused, §4: recorded
+ *          as denied), "failed" (permission granted, but the browser's push service refused or could
+ *          not be reached), or false (dismissed without an answer, or no service worker / push here).
  */
-export async function subscribeToPush(publicKey: string): Promise<PushSubscriptionJSON | "denied" | false> {
+export async function subscribeToPush(publicKey: string): Promise<PushSubscriptionJSON | "denied" | "failed" | false> {
   if (!pushSupported()) return false;
   const permission = await Notification.requestPermission();
   if (permission === "denied") {
@@ -95,7 +96,7 @@ export async function subscribeToPush(publicKey: string): Promise<PushSubscripti
     return sub.toJSON();
   } catch {
     set(false, null);
-    return false;
+    return "failed";
   }
 }
 

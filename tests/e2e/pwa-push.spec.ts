@@ -240,3 +240,21 @@ test("the push prompt is offered where messages, likes and matches are seen, not
   await expect(turnOn).toBeVisible();
   await context.close();
 });
+
+test("when the browser's push service refuses, the push prompt says notifications could not be turned on, and stays to try again", async ({
+  browser,
+}) => {
+  const m = await confirmedMember(browser, "Pushfail", "female", { viewport: { width: 390, height: 844 } });
+  await m.context.grantPermissions(["notifications"]);
+  // What Chromium answers when its push service (FCM) cannot register the browser.
+  await m.page.addInitScript(() => {
+    PushManager.prototype.subscribe = () =>
+      Promise.reject(new DOMException("Registration failed - push service error", "AbortError"));
+  });
+  await m.page.goto("/members");
+  const prompt = m.page.getByRole("status").filter({ hasText: "Get a notification when someone writes to you" });
+  await prompt.getByRole("button", { name: "Turn on notifications" }).click();
+  await expect(prompt).toContainText("Notifications could not be turned on. Please try again later.");
+  await expect(prompt.getByRole("button", { name: "Turn on notifications" })).toBeEnabled();
+  await m.context.close();
+});

@@ -43,6 +43,8 @@ test("a member reports a profile; an operator sees it in /ops and suspends the a
   await expect(report).toContainText("Fake profile");
   await expect(report).toContainText("Rita");
   await expect(report.getByRole("link", { name: "Spammy" })).toBeVisible();
+  // What was reported, as it was: a new profile with nothing in it yet says so (not an empty box).
+  await expect(report).toContainText("The profile had no text and no photos when it was reported.");
   await operator.page.screenshot({ path: "test-results/ops-console.png", fullPage: true });
   // The console is a screen too (WCAG 2.2 AA): the a11y suite's tags, on an operator's view.
   const axe = await new AxeBuilder({ page: operator.page })

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Alert, Button, Container } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useResendActivation } from "../../lib/api/use-resend-activation";
@@ -60,6 +60,8 @@ function PushPrompt() {
   const { pathname } = useLocation();
   const onItsPages = isMembersArea(pathname) && pathname !== paths.premium;
   const { turnOn: turnOnPush, asking } = useTurnOnPush();
+  // The browser's push service or our server refused the last try (said under the offer).
+  const [failed, setFailed] = useState(false);
   const publicKey = settings?.push_public_key ?? null;
   const saveMutate = save.mutate;
   const { t } = useLingui();
@@ -91,7 +93,7 @@ function PushPrompt() {
   const turnOn = async () => {
     // This page's subscription is sent by turnOnPush itself: the effect above must not send it again.
     pushSyncedFor.add(me.id);
-    await turnOnPush(publicKey);
+    setFailed((await turnOnPush(publicKey)) === "failed");
   };
   // Docked at the foot of the screen (theme.css): it shows after the page, once the service worker
   // answers, and must not push the page down (CLS ≤ 0.02, issue 11).
@@ -122,6 +124,11 @@ function PushPrompt() {
           </svg>
           <span className="me-auto flex-grow-1" style={{ flexBasis: "12rem" }}>
             <Trans>Get a notification when someone writes to you, likes you or matches with you.</Trans>
+            {failed && (
+              <span className="d-block text-danger-emphasis small mt-1">
+                <Trans>Notifications could not be turned on. Please try again later.</Trans>
+              </span>
+            )}
           </span>
           <Button size="sm" variant="primary" onClick={() => void turnOn()} disabled={asking}>
             <Trans>Turn on notifications</Trans>

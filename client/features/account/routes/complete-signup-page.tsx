@@ -476,7 +476,7 @@ function PushStep({ publicKey, onDone }: { publicKey: string; onDone: () => void
   const { me } = useMe();
   const pushState = usePushState();
   const { turnOn, asking } = useTurnOnPush();
-  const [answer, setAnswer] = useState<"subscribed" | "denied" | false | null>(null);
+  const [answer, setAnswer] = useState<"subscribed" | "denied" | "failed" | false | null>(null);
   const state = answer ?? pushState;
   return (
     <>
@@ -492,6 +492,11 @@ function PushStep({ publicKey, onDone }: { publicKey: string; onDone: () => void
         {state === "denied" && (
           <p className="alert alert-secondary">
             <Trans>Notifications are blocked in this browser. You can allow them in its settings.</Trans>
+          </p>
+        )}
+        {state === "failed" && (
+          <p className="alert alert-warning">
+            <Trans>Notifications could not be turned on. Please try again later.</Trans>
           </p>
         )}
       </div>

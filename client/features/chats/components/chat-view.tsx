@@ -19,6 +19,7 @@ import { GiftPicker } from "./gift-picker";
 import { MessageList } from "./message-list";
 import { ChatHeaderActions } from "./chat-header-actions";
 import { ChatComposer } from "./chat-composer";
+import { ConnectionNotice } from "./connection-notice";
 import { IcebreakerModal } from "./icebreaker-modal";
 import { useReadReceipts } from "../api/use-read-receipts";
 import { useReadReceiptsSetting } from "../api/use-read-receipts-setting";
@@ -161,6 +162,7 @@ export function ChatView({
           />
         )}
       </header>
+      <ConnectionNotice />
 
       <div
         ref={listRef}

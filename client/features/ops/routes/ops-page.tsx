@@ -392,6 +392,19 @@ function Snapshot({ report }: { report: QueuedReport }) {
   const photos = (s.profile?.photos ?? []).filter((u): u is string => !!u && u !== s.profile?.mainImage).slice(0, 8);
   const lines = s.message ? [...(s.before ?? []), s.message] : (s.messages ?? []);
   const reportedId = report.reported?.id;
+  const profileShown =
+    report.subject === "profile" && (!!s.profile?.note || !!s.profile?.mainImage || photos.length > 0);
+  if (!profileShown && lines.length === 0) {
+    return (
+      <p className="text-body-secondary small mb-0">
+        {report.subject === "profile" ? (
+          <Trans>The profile had no text and no photos when it was reported.</Trans>
+        ) : (
+          <Trans>No messages were kept with this report.</Trans>
+        )}
+      </p>
+    );
+  }
   return (
     <div className="bg-body-tertiary rounded p-2 small">
       {s.profile?.note && report.subject === "profile" && <p className="mb-1">“{s.profile.note}”</p>}
@@ -423,7 +436,6 @@ function Snapshot({ report }: { report: QueuedReport }) {
           ))}
         </ol>
       )}
-      {report.subject === "complaint" && !lines.length && <span className="text-body-secondary">—</span>}
     </div>
   );
 }
