@@ -196,7 +196,12 @@ async function watchForNamelessDialogs(page: Page): Promise<() => Promise<string
         if (!dialog.getAttribute("aria-label") && !label?.textContent?.trim()) seen.push(dialog.className);
       }
     };
-    new MutationObserver(check).observe(document.body, { childList: true, subtree: true, characterData: true });
+    new MutationObserver(check).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+    });
   });
   return () => page.evaluate(() => (window as unknown as { namelessDialogs: string[] }).namelessDialogs);
 }

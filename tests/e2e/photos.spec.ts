@@ -154,7 +154,7 @@ test("a private photo asks for its credits, then says there are not enough", asy
     new MutationObserver(() => {
       const modal = document.getElementById("unlock-photo-title")?.closest(".modal");
       if (modal) texts.push(modal.textContent ?? "");
-    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    }).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
   });
   await dialog.getByRole("button", { name: `Unlock for ${price} credits` }).click();
   const noCredits = page.getByRole("dialog", { name: "Not enough credits" });
