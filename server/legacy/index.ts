@@ -5,6 +5,8 @@ import { legacyErrorHandler } from "./errors.js";
 import { isForeignRequest, refuseForeign, routeOf } from "../http/request-guard.js";
 import { appCookiesOf } from "../http/session-cookie.js";
 import { hashToken } from "../features/accounts/sessions.service.js";
+import { resolvePollMember } from "../features/accounts/poll.service.js";
+import { RateLimitedError } from "../features/rate-limits/rate-limits.service.js";
 import { addressLimitKey } from "../features/rate-limits/address-key.js";
 import { userRoutes } from "./user.routes.js";
 import { memberRoutes } from "./member.routes.js";
@@ -47,16 +49,25 @@ export function legacyApi(deps: AppDeps) {
     // (or client address), logins per client address, each address keyed as tRPC keys it
     // (addressLimitKey: an IPv6 client by its /64). 429 with Retry-After (legacy/errors.ts).
     // A HEAD runs the GET's handler, so it counts as one. A cookie that names no session counts
-    // against the client address (request.ts requirePollMember), and an address that has used
-    // its polls up is refused before its next cookie is looked up: made-up cookies are not a
-    // fresh allowance each.
+    // against the client address (request.ts requirePollMember). Once an address has used its
+    // polls up, a cookie from it is looked up before it is counted: a made-up one is refused
+    // (made-up cookies are not a fresh allowance each, nor a limiter key each), a member's real
+    // session polls on its own allowance (members behind one NAT or /64 are not locked out by
+    // another client there).
     app.addHook("preHandler", async (req) => {
       const route = routeOf(req);
       const address = addressLimitKey(req.ip);
       if ((req.method === "GET" || req.method === "HEAD") && route && LEGACY_POLLS.has(route)) {
         const { sessionToken } = appCookiesOf(req.headers);
         if (sessionToken) {
-          await deps.rateLimits.assertNotUsedUp("poll", `ip:${address}`);
+          const addressUsedUp = await deps.rateLimits.assertNotUsedUp("poll", `ip:${address}`).then(
+            () => null,
+            (err: unknown) => {
+              if (err instanceof RateLimitedError) return err;
+              throw err;
+            },
+          );
+          if (addressUsedUp && !(await resolvePollMember(deps, sessionToken))) throw addressUsedUp;
           await deps.rateLimits.consume("poll", `s:${hashToken(sessionToken)}`);
         } else await deps.rateLimits.consume("poll", `ip:${address}`);
       } else if (req.method === "POST" && route === "/api/user.php" && !(req.query as { push?: unknown }).push) {

@@ -293,8 +293,12 @@ describe("abuse limits the legacy API shares with tRPC", () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push(await poll("GET", madeUp()));
     expect(statuses).toEqual([403, 403, 403, 429]);
-    // Refused before the cookie is looked up: any cookie, from this address, until the window ends.
+    // Any made-up cookie from this address is refused until the window ends.
     expect(await poll("HEAD", madeUp())).toBe(429);
+    // A member's real session from the same address (one NAT, one /64) polls on its own allowance.
+    const cookie = `auth=${(await createMember(server.deps)).sessionToken}`;
+    expect(await poll("GET", cookie)).toBe(200);
+    expect(await poll("GET", madeUp())).toBe(429);
   });
 });
 
