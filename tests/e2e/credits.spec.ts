@@ -1,5 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
-import { profileWithLockedPhotos, readMailLink, signUp, uniqueEmail } from "./support";
+import { logIn, profileWithLockedPhotos, readMailLink, signUp, uniqueEmail } from "./support";
 
 /**
  * The money path end to end (issue 4): a new free member with 0 credits sees the welcome time
@@ -151,4 +151,21 @@ test("a failed payment says so and offers another method", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Pay for 250 credits" })).toBeVisible();
   // The bonus came back with the failed payment.
   await expect(page.getByText("TIMEBONUS25 (−25%)")).toBeVisible();
+});
+
+test("the balance is counted in the language's plural forms: 0 crédit in French, 0 kredytów in Polish", async ({
+  page,
+}) => {
+  await logIn(page, "free@amora.test", "demo12345");
+  const balance = page.locator("#credits-title + p");
+  for (const [locale, text] of [
+    ["fr", "Vous avez 0 crédit. Tout pack fait de vous un membre premium."],
+    ["pl", "Masz 0 kredytów. Każdy pakiet daje ci konto premium."],
+    ["en", "You have 0 credits. Buying any package makes you a premium member."],
+  ]) {
+    await page.context().addCookies([{ name: "locale", value: locale!, url: page.url() }]);
+    await page.goto("/credits");
+    await expect(page.locator("html")).toHaveAttribute("lang", locale!);
+    await expect(balance).toHaveText(text!);
+  }
 });

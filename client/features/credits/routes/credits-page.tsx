@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Alert, Card, Col, Row } from "react-bootstrap";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "../../../app/paths";
 import { ErrorState, LoadingState } from "../../../components/ui/states";
 import { GiftIcon } from "../../../components/ui/gift-icon";
@@ -84,9 +84,14 @@ export function CreditsPage() {
           </h1>
           <p className="text-body-secondary mb-0">
             {me?.paidUser ? (
-              <Trans>You have {me.credits} credits. Premium is yours for good.</Trans>
+              <Trans>
+                You have <Plural value={me.credits} one="# credit" other="# credits" />. Premium is yours for good.
+              </Trans>
             ) : (
-              <Trans>You have {me?.credits ?? 0} credits. Buying any package makes you a premium member.</Trans>
+              <Trans>
+                You have <Plural value={me?.credits ?? 0} one="# credit" other="# credits" />. Buying any package makes
+                you a premium member.
+              </Trans>
             )}
           </p>
         </div>

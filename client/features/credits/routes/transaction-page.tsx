@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Alert, Card, Spinner } from "react-bootstrap";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "../../../app/paths";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/ui/states";
 import { useErrorText } from "../../../lib/errors";
@@ -103,7 +103,9 @@ export function TransactionPage() {
               </h1>
               <p className="text-body-secondary">
                 {me?.paidUser ? <Trans>You are a premium member: all photos are open to you.</Trans> : null}{" "}
-                <Trans>Your balance: {me?.credits ?? p.credits} credits.</Trans>
+                <Trans>
+                  Your balance: <Plural value={me?.credits ?? p.credits} one="# credit" other="# credits" />.
+                </Trans>
               </p>
               <div className="d-flex flex-wrap justify-content-center gap-2">
                 <Link to={paths.members} className="btn btn-primary">
