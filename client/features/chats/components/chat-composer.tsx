@@ -108,13 +108,16 @@ export function ChatComposer({
           <Form.Label htmlFor="chat-message" className="mb-0 me-auto">
             <Trans>Your message</Trans>
           </Form.Label>
-          <span className="chat-cost text-body-secondary">{costLabel}</span>
-          <span className={tooLong ? "text-danger" : "text-body-secondary"}>
-            <span aria-hidden="true">
-              {length}/{maxLength}
-            </span>
-            <span className="visually-hidden" id="chat-message-count">
-              {t`Characters: ${length} of ${maxLength}`}
+          {/* The cost and the count stay together: on a narrow screen they wrap as one, to the right. */}
+          <span className="d-flex column-gap-2 ms-auto">
+            <span className="chat-cost text-body-secondary">{costLabel}</span>
+            <span className={tooLong ? "text-danger" : "text-body-secondary"}>
+              <span aria-hidden="true">
+                {length}/{maxLength}
+              </span>
+              <span className="visually-hidden" id="chat-message-count">
+                {t`Characters: ${length} of ${maxLength}`}
+              </span>
             </span>
           </span>
         </div>
