@@ -85,7 +85,8 @@ export async function requirePollMember(deps: AppDeps, req: FastifyRequest): Pro
  * (every message, read, like, credit and payment change of theirs raises it), their language
  * and premium state, the host asked (the site, whose settings shape the answer) and their
  * POLL_ETAG_WINDOW_MS window. When the request's If-None-Match
- * names it, the answer is 304 with no body and `true` is returned: the poll cost one query.
+ * names it (weak comparison, or `*`), the answer is 304 with no body and `true` is returned: the
+ * poll cost one query.
  * Otherwise the tag is set on the reply (private, revalidated each time) and `false` returned.
  */
 export function answeredNotModified(
@@ -99,8 +100,11 @@ export function answeredNotModified(
   const site = (req.headers.host ?? "").toLowerCase().replace(/[^a-z0-9.:-]/g, "_");
   const tag = `W/"${kind}.${member.id}.${member.eventSeq}.${member.language}.${member.paidUser ? 1 : 0}.${site}.${window}"`;
   reply.header("etag", tag).header("cache-control", "private, no-cache");
+  // If-None-Match compares weakly (RFC 9110 13.1.2): W/"x" and "x" are the same tag, and "*"
+  // matches the answer there is.
   const given = req.headers["if-none-match"];
-  if (given && given.split(",").some((t) => t.trim() === tag)) {
+  const opaque = tag.slice(2);
+  if (given && given.split(",").some((t) => ["*", tag, opaque].includes(t.trim()))) {
     reply.code(304).send();
     return true;
   }

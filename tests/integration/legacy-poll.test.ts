@@ -32,6 +32,11 @@ describe("conditional legacy polls (issue 13: ETag on the member's event seq)", 
       expect(again.body).toBe("");
       expect(again.headers.etag).toBe(etag);
 
+      // If-None-Match compares weakly (RFC 9110 13.1.2): the tag without W/, or "*", is a match too.
+      expect((await poll(path, a, etag.slice(2))).statusCode).toBe(304);
+      expect((await poll(path, a, `"other", ${etag.slice(2)}`)).statusCode).toBe(304);
+      expect((await poll(path, a, "*")).statusCode).toBe(304);
+
       // Another member's tag, or a stale one, gets the full answer.
       expect((await poll(path, b, etag)).statusCode).toBe(200);
 
