@@ -64,7 +64,7 @@ test("the interface switches language (a second locale)", async ({ page }) => {
   await page.goto("/login");
   await page.getByLabel("E-Mail").fill("free@amora.test");
   await page.getByLabel("Passwort").fill("demo12345");
-  await page.getByRole("button", { name: "Einloggen" }).click();
+  await page.getByRole("button", { name: "Anmelden" }).click();
   await expect(page.getByRole("link", { name: "Mitglieder suchen" })).toBeVisible();
 });
 

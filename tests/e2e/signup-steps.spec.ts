@@ -176,6 +176,6 @@ test("/lang-config sets the country and the locale cookie, and the interface swi
   expect(cookies.locale!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
   // The choice is kept: the next page opens in German.
   await page.goto("/login");
-  await expect(page.getByRole("button", { name: "Einloggen" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Anmelden" })).toBeVisible();
   await context.close();
 });
