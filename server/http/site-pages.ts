@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { Negotiator } from "@fastify/accept-negotiator";
 import { createAppPages, type FirstScreenOfPage } from "./app-page.js";
-import { originForm } from "./request-guard.js";
+import { originForm, routedPath } from "./request-guard.js";
 import { builtInPageSlugs, isAppRoute, pageTokenOf, publicPages } from "../../client/app/paths.js";
 
 /** Hashed build output (`/assets/name-HASH.js`): its name changes with its content. */
@@ -14,6 +14,8 @@ export const REVALIDATE_CACHE = "no-cache";
 const HOURLY_CACHE = "public, max-age=3600";
 
 /** API prefixes: unknown paths under them answer JSON 404, never the app's HTML. */
+/** The methods a route of this server may take (the 405's Allow header names those it has). */
+const ROUTE_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
 const API_PREFIX = /^\/(trpc|api|media|payments|simulated-checkout)(\/|$|\?)/;
 
 /**
@@ -155,6 +157,16 @@ export async function clientRoutes(
           )
           .send(encoding ? body.encoded(encoding) : body.html)
       );
+    }
+    // An address the server has, asked with a method it does not take (PATCH /api/user.php):
+    // 405 with the methods it does (RFC 9110 15.5.6), not "not found".
+    const routed = routedPath(req.url);
+    const allowed = ROUTE_METHODS.filter((method) => app.hasRoute({ url: routed, method }));
+    if (allowed.length > 0) {
+      return reply
+        .code(405)
+        .header("allow", allowed.join(", "))
+        .send({ error: "method_not_allowed", message: "This address does not take this method" });
     }
     return reply.code(404).send({ error: "not_found", message: "This page could not be found" });
   });

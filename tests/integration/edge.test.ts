@@ -135,6 +135,17 @@ describe("checks look at the routed path, whatever its encoding", () => {
     expect(await stillLoggedIn(browser)).toBe(true);
   });
 
+  it("an address asked with a method it does not take answers 405 with Allow (RFC 9110 15.5.6)", async () => {
+    const { cookie } = await loggedIn();
+    const patch = await rawRequest(t.server.url, { method: "PATCH", path: "/api/user.php", headers: { cookie } });
+    expect(patch.status).toBe(405);
+    expect(patch.headers.allow?.split(", ")).toEqual(expect.arrayContaining(["GET", "HEAD", "POST", "PUT"]));
+    expect(patch.headers.allow).not.toContain("PATCH");
+    const post = await rawRequest(t.server.url, { method: "POST", path: "/api/%63hats.php", headers: { cookie } });
+    expect([post.status, post.headers.allow]).toEqual([405, "GET, HEAD"]);
+    expect((await rawRequest(t.server.url, { method: "PATCH", path: "/api/no-such.php" })).status).toBe(404);
+  });
+
   it("a cross-site GET /api/%6cogout.php is refused (403) and the session lives on", async () => {
     const { browser, cookie } = await loggedIn();
     for (const path of ["/api/%6cogout.php", "/api/logout%2ephp", "/%61pi/logout.php"]) {
