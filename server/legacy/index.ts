@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import fastifyFormbody from "@fastify/formbody";
 import type { AppDeps } from "../deps.js";
 import { legacyErrorHandler } from "./errors.js";
-import { isForeignRequest, refuseForeign, routeOf } from "../http/request-guard.js";
+import { isForeignRequest, isUsableHost, refuseForeign, routeOf } from "../http/request-guard.js";
 import { appCookiesOf } from "../http/session-cookie.js";
 import { hashToken } from "../features/accounts/sessions.service.js";
 import { resolvePollMember } from "../features/accounts/poll.service.js";
@@ -39,6 +39,11 @@ export function legacyApi(deps: AppDeps) {
     // GET too (§7 demands a GET there). The route matched decides, not the raw URL: /api/%6cogout.php
     // is routed to logout, so it is checked as logout.
     app.addHook("onRequest", async (req, reply) => {
+      // The site is chosen by the Host header (settings.php, the polls' ETags): one that names no
+      // host is a bad request, as on tRPC (RFC 9112 3.2).
+      if (!isUsableHost(req.headers.host)) {
+        return reply.code(400).send({ error: "bad_request", message: "The Host header is not a host name" });
+      }
       const changesState = req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS";
       if ((changesState || routeOf(req) === "/api/logout.php") && isForeignRequest(req, deps.config)) {
         return refuseForeign(reply);

@@ -135,6 +135,15 @@ describe("checks look at the routed path, whatever its encoding", () => {
     expect(await stillLoggedIn(browser)).toBe(true);
   });
 
+  it("a legacy call whose Host header names no host is a bad request (400), as on tRPC", async () => {
+    for (const host of ["ex ample.com", "a@b", "[zz"]) {
+      const res = await rawRequest(t.server.url, { path: "/api/settings.php", headers: { host } });
+      expect([host, res.status]).toEqual([host, 400]);
+    }
+    const fine = await rawRequest(t.server.url, { path: "/api/settings.php", headers: { host: "localhost:3000" } });
+    expect(fine.status).toBe(200);
+  });
+
   it("an address asked with a method it does not take answers 405 with Allow (RFC 9110 15.5.6)", async () => {
     const { cookie } = await loggedIn();
     const patch = await rawRequest(t.server.url, { method: "PATCH", path: "/api/user.php", headers: { cookie } });
