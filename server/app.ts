@@ -28,6 +28,7 @@ import { createContextFactory } from "./trpc/context.js";
 import { clientErrorOf } from "./trpc/errors.js";
 import {
   isAllowedOrigin,
+  hasEncodedBody,
   isForeignRequest,
   isJsonBody,
   isUsableHost,
@@ -231,6 +232,15 @@ export async function buildApp(
     // (the §2 signup step asks for the member's place).
     reply.header("permissions-policy", PERMISSIONS_POLICY);
     securityHeaders(req.raw, reply.raw, (err) => done(err as Error));
+  });
+  // A body in a content coding (gzip, br, …) is not decoded here: 415, not a "malformed" 400.
+  app.addHook("onRequest", async (req, reply) => {
+    if (hasEncodedBody(req)) {
+      return reply
+        .code(415)
+        .header("accept-encoding", "identity")
+        .send({ error: "unsupported_media_type", message: "Request bodies in a content coding are not accepted" });
+    }
   });
 
   // Metrics: request durations by route; a tRPC call by its procedure (one of the router's, so a

@@ -71,6 +71,15 @@ export function refuseForeign(reply: FastifyReply) {
   return reply.code(403).send({ error: "origin_not_allowed", message: "Requests from other sites are not accepted" });
 }
 
+/**
+ * Whether the request's body comes in a content coding (gzip, br, …): the server decodes none,
+ * so such a body is refused with 415 (RFC 9110 15.5.16), not read as a malformed one.
+ */
+export function hasEncodedBody(req: FastifyRequest): boolean {
+  const coding = (req.headers["content-encoding"] ?? "").trim().toLowerCase();
+  return coding !== "" && coding !== "identity";
+}
+
 /** Whether the request body is JSON (any case, with or without parameters such as charset). */
 export function isJsonBody(req: FastifyRequest): boolean {
   return (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase() === "application/json";

@@ -1,5 +1,6 @@
 import http from "node:http";
 import crypto from "node:crypto";
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.js";
 import { useTestServer } from "../support/server.js";
@@ -16,7 +17,7 @@ const t = useTestServer();
 /** A raw HTTP request with exactly these headers (Node's fetch drops a Host header you set). */
 function rawRequest(
   url: string,
-  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
@@ -142,6 +143,20 @@ describe("checks look at the routed path, whatever its encoding", () => {
     }
     const fine = await rawRequest(t.server.url, { path: "/api/settings.php", headers: { host: "localhost:3000" } });
     expect(fine.status).toBe(200);
+  });
+
+  it("a body in a content coding the server does not decode is refused with 415 (RFC 9110 15.5.16), not read as malformed", async () => {
+    const { browser, cookie } = await loggedIn();
+    const body = zlib.gzipSync(JSON.stringify({ language: "de" }));
+    const headers = { cookie, origin: t.server.origin, "content-type": "application/json", "content-encoding": "gzip" };
+    for (const [method, path] of [
+      ["PUT", "/api/user.php"],
+      ["POST", "/trpc/accounts.logout"],
+    ] as const) {
+      const res = await rawRequest(t.server.url, { method, path, headers, body });
+      expect([path, res.status]).toEqual([path, 415]);
+    }
+    expect(await stillLoggedIn(browser)).toBe(true);
   });
 
   it("an address asked with a method it does not take answers 405 with Allow (RFC 9110 15.5.6)", async () => {
