@@ -41,6 +41,11 @@ export function currencyFormat(locale: string, currency: string): Intl.NumberFor
   );
 }
 
+/** Whole numbers in `locale`: 1500 → "1,500" (en), "1.500" (de, nl), "1 500" (fr, pl). */
+export function integerFormat(locale: string): Intl.NumberFormat {
+  return memoized(`integer\u0000${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
+}
+
 /** A country's name in `locale` (ISO alpha-2 in, e.g. "NL" → "Netherlands"); the code itself when unknown or malformed. */
 export function countryName(code: string, locale: string): string {
   try {

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { RouterOutputs } from "../../../lib/router-types";
 import { Money } from "./money";
+import { useFormatCount } from "./count";
 
 /** One package as credits.packages answers it (the router's own output type). */
 export type PackageView = RouterOutputs["credits"]["packages"]["packages"][number];
@@ -13,6 +14,7 @@ export type PackageView = RouterOutputs["credits"]["packages"]["packages"][numbe
  */
 export function PackageCard({ pkg, messageCredits, to }: { pkg: PackageView; messageCredits: number; to: string }) {
   const { t } = useLingui();
+  const count = useFormatCount();
   const messages = Math.floor(pkg.credits / Math.max(1, messageCredits));
   const titleId = `package-${pkg.id}-title`;
   return (
@@ -28,7 +30,7 @@ export function PackageCard({ pkg, messageCredits, to }: { pkg: PackageView; mes
       )}
       <Card.Body className="d-flex flex-column p-3 pt-4 p-md-4">
         <h2 id={titleId} className="h6 text-body-secondary text-uppercase mb-2">
-          <span className="package-credits d-block mb-1">{pkg.credits}</span>
+          <span className="package-credits d-block mb-1">{count(pkg.credits)}</span>
           <Trans>credits</Trans>
         </h2>
         <p className="small text-body-secondary mb-3">
@@ -62,7 +64,7 @@ export function PackageCard({ pkg, messageCredits, to }: { pkg: PackageView; mes
           <Link
             to={to}
             className={`btn w-100 ${pkg.bestValue ? "btn-primary" : "btn-outline-primary"}`}
-            aria-label={t`Choose ${pkg.credits} credits`}
+            aria-label={t`Choose ${count(pkg.credits)} credits`}
           >
             <Trans>Choose</Trans>
           </Link>

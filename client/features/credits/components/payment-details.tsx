@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Money } from "./money";
+import { useFormatCount } from "./count";
 import { PaymentStatusBadge } from "./payment-status-badge";
 import { methodLabel } from "../../../lib/payment-methods";
 import type { RouterOutputs } from "../../../lib/router-types";
@@ -11,6 +12,7 @@ export type PaymentDetailsView = RouterOutputs["payments"]["get"];
 /** §3 Payment: payment_id, credits, amount, payment method, refund days — and the state (§4). */
 export function PaymentDetails({ payment }: { payment: PaymentDetailsView }) {
   const { i18n } = useLingui();
+  const count = useFormatCount();
   const date = dateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short" });
   const day = dateTimeFormat(i18n.locale, { dateStyle: "medium" });
   return (
@@ -28,7 +30,7 @@ export function PaymentDetails({ payment }: { payment: PaymentDetailsView }) {
       <dt>
         <Trans>Credits</Trans>
       </dt>
-      <dd>{payment.credits}</dd>
+      <dd>{count(payment.credits)}</dd>
       <dt>
         <Trans>Amount</Trans>
       </dt>

@@ -18,6 +18,7 @@ import { PaymentCountrySelect } from "../components/payment-country-select";
 import { methodLabel } from "../../../lib/payment-methods";
 import { useSiteSettings } from "../../../lib/api/use-site-settings";
 import "../credits.css";
+import { useFormatCount } from "../components/count";
 
 /** The active discount above the packages: the time bonus with its countdown (§4), else the welcome code. */
 function DiscountNotice({
@@ -67,6 +68,7 @@ function DiscountNotice({
 export function CreditsPage() {
   const { me } = useMe();
   const { t, i18n } = useLingui();
+  const count = useFormatCount();
   const errorText = useErrorText();
   const [country, setCountry] = usePaymentCountry();
   const packages = usePackages(country);
@@ -110,7 +112,7 @@ export function CreditsPage() {
           <span>
             <Trans>
               You have an unfinished payment of <Money cents={pending.amountCents} currency={pending.currency} /> for{" "}
-              {pending.credits} credits.
+              {count(pending.credits)} credits.
             </Trans>
           </span>
           <Link to={paths.transaction(pending.id)} className="btn btn-sm btn-warning">

@@ -11,6 +11,7 @@ import { useStartPayment } from "../api/use-start-payment";
 import { useDirectDebitState } from "../api/use-direct-debit-state";
 import { usePaymentCountry } from "../hooks/use-payment-country";
 import { MethodMark } from "../components/method-mark";
+import { useFormatCount } from "../components/count";
 import { Money } from "../components/money";
 import { CARD_METHODS, methodLabel, methodNote } from "../../../lib/payment-methods";
 import "../credits.css";
@@ -33,6 +34,7 @@ export function PackageCheckoutPage() {
   const params = useParams();
   const navigate = useNavigate();
   const { i18n } = useLingui();
+  const count = useFormatCount();
   const errorText = useErrorText();
   const [country] = usePaymentCountry();
   const packages = usePackages(country);
@@ -101,7 +103,7 @@ export function PackageCheckoutPage() {
         </Link>
       </p>
       <h1 id="checkout-title" className="h3 mb-4">
-        <Trans>Pay for {pkg.credits} credits</Trans>
+        <Trans>Pay for {count(pkg.credits)} credits</Trans>
       </h1>
       <Row className="g-4">
         <Col lg={{ span: 5, order: 2 }}>
@@ -114,7 +116,7 @@ export function PackageCheckoutPage() {
                 <dt>
                   <Trans>Credits</Trans>
                 </dt>
-                <dd>{pkg.credits}</dd>
+                <dd>{count(pkg.credits)}</dd>
                 <dt>
                   <Trans>Price</Trans>
                 </dt>

@@ -13,6 +13,7 @@ import { methodLabel } from "../../../lib/payment-methods";
 import "../credits.css";
 import { dateTimeFormat } from "../../../lib/intl";
 import { PendingButton } from "../../../components/ui/pending-button";
+import { useFormatCount } from "../components/count";
 
 /**
  * §2 /credits/repeat-order: buy an earlier package again with the stored method. A saved card is
@@ -25,6 +26,7 @@ export function RepeatOrderPage() {
   const navigate = useNavigate();
   const errorText = useErrorText();
   const { i18n } = useLingui();
+  const count = useFormatCount();
   const keys = useRef(new Map<number, string>());
   const day = dateTimeFormat(i18n.locale, { dateStyle: "medium" });
 
@@ -79,7 +81,7 @@ export function RepeatOrderPage() {
                       </Badge>
                     )}
                     <h2 className="h5 mb-1">
-                      <Trans>{o.credits} credits</Trans> · <Money cents={o.amountCents} currency={o.currency} />
+                      <Trans>{count(o.credits)} credits</Trans> · <Money cents={o.amountCents} currency={o.currency} />
                     </h2>
                     <p className="small text-body-secondary mb-0 d-flex align-items-center gap-2 flex-wrap">
                       <MethodMark method={o.method} />

@@ -13,6 +13,7 @@ import { useRepeatOrder } from "../api/use-repeat-order";
 import { PaymentDetails } from "../components/payment-details";
 import "../credits.css";
 import { PendingButton } from "../../../components/ui/pending-button";
+import { useFormatCount } from "../components/count";
 
 /**
  * §2 /transactions/{id}: one payment, and the page the provider sends the payer back to. While
@@ -31,6 +32,7 @@ export function TransactionPage() {
   const errorText = useErrorText();
   const { me } = useMe();
   const { t } = useLingui();
+  const count = useFormatCount();
   const p = payment.data;
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -99,7 +101,7 @@ export function TransactionPage() {
                 ✓
               </div>
               <h1 id="payment-title" className="h3" ref={heading} tabIndex={-1}>
-                <Trans>Payment completed: {p.credits} credits added</Trans>
+                <Trans>Payment completed: {count(p.credits)} credits added</Trans>
               </h1>
               <p className="text-body-secondary">
                 {me?.paidUser ? <Trans>You are a premium member: all photos are open to you.</Trans> : null}{" "}
