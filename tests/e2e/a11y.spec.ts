@@ -13,6 +13,7 @@ import {
   signUp,
   trpcCall,
   uniqueEmail,
+  watchForNamelessDialogs,
 } from "./support";
 
 /**
@@ -179,31 +180,6 @@ async function expectDialogWithoutViolations(page: Page, title: string, label: s
   await expect(dialog).toHaveCSS("opacity", "1");
   await expectNoViolations(page, label);
   return dialog;
-}
-
-/**
- * Records, from now on, each moment a dialog is in the page without a name: an `aria-labelledby`
- * pointing at nothing or at an empty element (a dialog fading out after its state was cleared).
- * @returns a function that reads the recorded dialogs' classes (empty when every dialog had a name)
- */
-async function watchForNamelessDialogs(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { namelessDialogs: string[] }).namelessDialogs = seen;
-    const check = () => {
-      for (const dialog of document.querySelectorAll("[role=dialog]")) {
-        const label = document.getElementById(dialog.getAttribute("aria-labelledby") ?? "");
-        if (!dialog.getAttribute("aria-label") && !label?.textContent?.trim()) seen.push(dialog.className);
-      }
-    };
-    new MutationObserver(check).observe(document.body, {
-      childList: true,
-      subtree: true,
-      characterData: true,
-      attributes: true,
-    });
-  });
-  return () => page.evaluate(() => (window as unknown as { namelessDialogs: string[] }).namelessDialogs);
 }
 
 /**

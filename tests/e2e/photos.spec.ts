@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { logIn, seededMemberWhere, signUp, uniqueEmail, type SeededPhotos } from "./support";
+import { logIn, seededMemberWhere, signUp, uniqueEmail, watchForNamelessDialogs, type SeededPhotos } from "./support";
 
 /** §2 /profile photo management: a free member uploads a photo through the labelled file input. */
 test("a free member adds a photo on /profile and sees it in the grid and the count", async ({ page }) => {
@@ -129,6 +129,11 @@ test("the photo viewer goes through a member's photos with the arrow keys, a sid
   await expect(title).toHaveText(`Photo ${n} of ${n}`);
   await page.getByRole("button", { name: "Next photo" }).click();
   await expect(title).toHaveText(`Photo 1 of ${n}`);
+  // Closed, it keeps its name ("Photo 1 of n") while it fades out.
+  const namelessDialogs = await watchForNamelessDialogs(page);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect(await namelessDialogs()).toEqual([]);
 });
 
 /**

@@ -241,3 +241,28 @@ export async function profileWithLockedPhotos(page: Page): Promise<number> {
   );
   return found.id;
 }
+
+/**
+ * Records, from now on, each moment a dialog is in the page without a name: an `aria-labelledby`
+ * pointing at nothing or at an empty element (a dialog fading out after its state was cleared).
+ * @returns a function that reads the recorded dialogs' classes (empty when every dialog had a name)
+ */
+export async function watchForNamelessDialogs(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { namelessDialogs: string[] }).namelessDialogs = seen;
+    const check = () => {
+      for (const dialog of document.querySelectorAll("[role=dialog]")) {
+        const label = document.getElementById(dialog.getAttribute("aria-labelledby") ?? "");
+        if (!dialog.getAttribute("aria-label") && !label?.textContent?.trim()) seen.push(dialog.className);
+      }
+    };
+    new MutationObserver(check).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { namelessDialogs: string[] }).namelessDialogs);
+}

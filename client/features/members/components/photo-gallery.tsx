@@ -32,7 +32,10 @@ function LockIcon() {
  */
 export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: string }) {
   const { t } = useLingui();
+  // The photo shown in the viewer; it stays set while the viewer fades out (its title keeps the
+  // photo's number), `viewerShown` is whether the viewer shows.
   const [open, setOpen] = useState<number | null>(null);
+  const [viewerShown, setViewerShown] = useState(false);
   // A locked photo opens with premium (§6: premium-only popup), or — private — for photo_credits.
   // The photo asked about stays set while the dialog fades out (its text keeps the price).
   const [asking, setAsking] = useState<Extract<GalleryPhoto, { locked: true }> | null>(null);
@@ -62,7 +65,7 @@ export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: s
   const step = (by: 1 | -1) => setOpen((o) => (o === null ? o : (o + by + viewable.length) % viewable.length));
   const stepRef = useRef(step);
   stepRef.current = step;
-  const viewerOpen = current !== undefined;
+  const viewerOpen = viewerShown && current !== undefined;
   const several = viewable.length > 1;
   useEffect(() => {
     if (!viewerOpen || !several) return;
@@ -120,7 +123,10 @@ export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: s
               <button
                 type="button"
                 className="member-photo"
-                onClick={() => setOpen(index)}
+                onClick={() => {
+                  setOpen(index);
+                  setViewerShown(true);
+                }}
                 aria-label={t`Open photo ${index + 1} of ${viewable.length}`}
               >
                 <img src={p.thumbUrl} alt="" loading="lazy" width={160} height={160} />
@@ -176,8 +182,9 @@ export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: s
         <Trans>Unlocking a private photo costs credits. Nothing was charged.</Trans>
       </NotEnoughCreditsModal>
       <Modal
-        show={current !== undefined}
-        onHide={() => setOpen(null)}
+        show={viewerOpen}
+        onHide={() => setViewerShown(false)}
+        onExited={() => setOpen(null)}
         centered
         size="lg"
         aria-labelledby="photo-viewer-title"
