@@ -186,6 +186,7 @@ test("settings: a wrong old password is shown on its field and goes when the mem
   // §5's message on the field it is about, not in an alert above the form.
   await expect(old).toHaveAccessibleDescription("Please check your old password.");
   await expect(old).toHaveAttribute("aria-invalid", "true");
+  await expect(old).toBeFocused(); // so a screen reader reads it, with its message
   await expect(page.getByRole("alert").filter({ hasText: "Please check your old password." })).toHaveCount(0);
   await old.fill("secret-pass-1");
   await expect(form.getByText("Please check your old password.")).toHaveCount(0);

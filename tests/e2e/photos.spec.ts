@@ -169,4 +169,8 @@ test("a private photo asks for its credits, then says there are not enough", asy
   const texts = await page.evaluate(() => (window as unknown as { unlockDialogTexts: string[] }).unlockDialogTexts);
   expect(texts.length).toBeGreaterThan(0);
   expect(texts.filter((text) => !text.includes(`See it for ${price} credits`))).toEqual([]);
+  // Closed, the popup gives the focus back to the photo it was about (its own opener is gone).
+  await page.keyboard.press("Escape");
+  await expect(noCredits).toHaveCount(0);
+  await expect(privatePhoto).toBeFocused();
 });

@@ -170,3 +170,23 @@ test("the region field is named as the chosen country names its regions (§3), a
   await expect(form.getByLabel("Voivodeship")).toBeEnabled();
   await expect(form.getByLabel("Province")).toHaveCount(0);
 });
+
+test("a search and a change of page leave the focus on their results, not on the page (WCAG 2.4.3)", async ({
+  page,
+}) => {
+  const form = await openSearch(page);
+  const results = page.getByRole("list", { name: "Search results" });
+  await form.getByLabel("Min age").fill("20");
+  await form.getByLabel("Min age").press("Enter");
+  await expect(page).toHaveURL(/minAge=20/);
+  await expect(results).toBeFocused();
+  // The next Tab goes to the first result.
+  await page.keyboard.press("Tab");
+  await expect(results.getByRole("link").first()).toBeFocused();
+
+  const pages = page.getByRole("navigation", { name: "Result pages" });
+  await pages.getByRole("button", { name: "Next" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(pages).toContainText("Page 2");
+  await expect(results).toBeFocused();
+});

@@ -92,8 +92,14 @@ test("the icebreaker fills the message box of an empty conversation, sending not
   const freeLeft = ben.page.getByText(/free messages left/);
   await expect(freeLeft).toBeVisible();
   const before = await freeLeft.textContent();
+  // Closed without a pick (Escape), the dialog leaves the focus in the message box, not on the page.
   await ben.page.getByRole("button", { name: "Need an icebreaker?" }).click();
   const dialog = ben.page.getByRole("dialog", { name: "Break the ice" });
+  await expect(dialog).toBeVisible();
+  await ben.page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(ben.page.getByLabel("Your message")).toBeFocused();
+  await ben.page.getByRole("button", { name: "Need an icebreaker?" }).click();
   await expect(dialog).toBeVisible();
   const opener = dialog.getByRole("button", { name: /coffee or tea/ });
   const text = (await opener.textContent())!;

@@ -109,9 +109,11 @@ function ChangePasswordCard() {
   const onSubmit = handleSubmit((values) =>
     change.mutate(values, {
       onSuccess: () => reset(),
-      // §5 'Please check your old password.' on the field it is about.
+      // §5 'Please check your old password.' on the field it is about, which takes the focus (a
+      // screen reader then reads the field with its message).
       onError: (err) => {
-        if (appCodeOf(err) === "OLD_PASSWORD_WRONG") setError("oldPassword", { message: errorText(err) });
+        if (appCodeOf(err) === "OLD_PASSWORD_WRONG")
+          setError("oldPassword", { message: errorText(err) }, { shouldFocus: true });
       },
     }),
   );

@@ -242,8 +242,10 @@ export function ChatView({
           setIcebreakerOpen(false);
         }}
         onExited={() => {
-          // Filled once the dialog has gone, so the box keeps the focus (nothing is sent).
+          // Filled once the dialog has gone, so the box keeps the focus (nothing is sent). Closed
+          // without a pick ("Write my own", Escape), the focus goes to the box too, not to the page.
           if (pickedOpener.current !== null) setFill({ text: pickedOpener.current, key: Date.now() });
+          else document.getElementById("chat-message")?.focus();
           pickedOpener.current = null;
         }}
       />

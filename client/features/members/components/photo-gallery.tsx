@@ -40,6 +40,9 @@ export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: s
   // The photo asked about stays set while the dialog fades out (its text keeps the price).
   const [asking, setAsking] = useState<Extract<GalleryPhoto, { locked: true }> | null>(null);
   const [askingOpen, setAskingOpen] = useState(false);
+  // The locked photo's button the member pressed: the focus returns there after the
+  // not-enough-credits popup, which opens from the unlock dialog (gone by then).
+  const lockedButton = useRef<HTMLButtonElement | null>(null);
   const [popup, setPopup] = useState<"premium" | "credits" | null>(null);
   const unlock = useUnlockPhoto();
   const errorText = useErrorText();
@@ -91,7 +94,8 @@ export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: s
                 <button
                   type="button"
                   className="member-photo member-photo-locked"
-                  onClick={() => {
+                  onClick={(e) => {
+                    lockedButton.current = e.currentTarget;
                     unlock.reset();
                     if (p.unlock === "credits") {
                       setAsking(p);
@@ -178,7 +182,11 @@ export function PhotoGallery({ photos, name }: { photos: GalleryPhoto[]; name: s
       <PremiumOnlyModal show={popup === "premium"} onClose={() => setPopup(null)}>
         <Trans>Premium members see all photos.</Trans>
       </PremiumOnlyModal>
-      <NotEnoughCreditsModal show={popup === "credits"} onClose={() => setPopup(null)}>
+      <NotEnoughCreditsModal
+        show={popup === "credits"}
+        onClose={() => setPopup(null)}
+        onExited={() => lockedButton.current?.focus()}
+      >
         <Trans>Unlocking a private photo costs credits. Nothing was charged.</Trans>
       </NotEnoughCreditsModal>
       <Modal

@@ -13,12 +13,15 @@ export function ProfileCardGrid({
   stale = false,
   busy,
   wide = false,
+  id,
 }: {
   profiles: readonly ProfileCardData[];
   label: string;
   stale?: boolean;
   busy?: boolean;
   wide?: boolean;
+  /** Makes the list a target the page can move the focus to (new results), by this id. */
+  id?: string;
 }) {
   return (
     <Row
@@ -31,6 +34,8 @@ export function ProfileCardGrid({
       role="list"
       aria-label={label}
       aria-busy={busy}
+      id={id}
+      tabIndex={id ? -1 : undefined}
     >
       {profiles.map((p, i) => (
         <Col as="li" key={p.id} className="list-unstyled">

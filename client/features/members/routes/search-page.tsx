@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "react-bootstrap";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
@@ -11,6 +12,9 @@ import { Pager } from "../components/pager";
 import { SearchFilters } from "../components/search-filters";
 import { filtersFrom, searchInputOf, type FilterValues } from "../search-input";
 import "../members.css";
+
+/** The results list, where a search or a page change moves the focus. */
+const RESULTS_ID = "search-results";
 
 /**
  * §2 /members: search members (the logged-in home). Filters live in the URL query string
@@ -47,12 +51,22 @@ export function MembersSearchPage() {
     setParams(next);
   };
   const goToPage = (p: number) => {
+    focusResults.current = true;
     // Forward by one page: from the cursor of the page on screen.
     const after = data && p === data.page + 1 ? (data.nextCursor ?? undefined) : undefined;
     apply(filters, p, after);
     window.scrollTo({ top: 0, behavior: "smooth" });
   };
   const formKey = JSON.stringify(formInitial);
+  // A search or a page asked for by the member moves the focus to its results once they are in:
+  // the form is rebuilt for the new filters and the pager's buttons wait disabled, so the focus
+  // would otherwise drop to the page (WCAG 2.4.3).
+  const focusResults = useRef(false);
+  useEffect(() => {
+    if (!focusResults.current || !data || search.isPlaceholderData) return;
+    focusResults.current = false;
+    document.getElementById(RESULTS_ID)?.focus({ preventScroll: true });
+  }, [data, search.isPlaceholderData]);
   const pageCount = data && !data.totalCapped ? Math.max(1, Math.ceil(data.total / data.pageSize)) : null;
 
   return (
@@ -81,7 +95,15 @@ export function MembersSearchPage() {
           </Link>
         </nav>
       )}
-      <SearchFilters key={formKey} initial={formInitial} showErrors={unusedAge} onSearch={(f) => apply(f)} />
+      <SearchFilters
+        key={formKey}
+        initial={formInitial}
+        showErrors={unusedAge}
+        onSearch={(f) => {
+          focusResults.current = true;
+          apply(f);
+        }}
+      />
       {search.isLoading ? (
         <LoadingState />
       ) : search.error ? (
@@ -100,6 +122,7 @@ export function MembersSearchPage() {
           <ProfileCardGrid
             profiles={data.items}
             label={t`Search results`}
+            id={RESULTS_ID}
             stale={search.isPlaceholderData}
             busy={search.isFetching}
             wide
