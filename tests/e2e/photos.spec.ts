@@ -164,6 +164,7 @@ test("a private photo asks for its credits, then says there are not enough", asy
   await dialog.getByRole("button", { name: `Unlock for ${price} credits` }).click();
   const noCredits = page.getByRole("dialog", { name: "Not enough credits" });
   await expect(noCredits).toBeVisible();
+  await expect(noCredits.getByRole("heading", { level: 2, name: "Not enough credits" })).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(privatePhoto).toBeVisible();
   const texts = await page.evaluate(() => (window as unknown as { unlockDialogTexts: string[] }).unlockDialogTexts);

@@ -18,6 +18,7 @@ test("a member reports a profile; an operator sees it in /ops and suspends the a
   await expect(reporter.page.getByRole("heading", { level: 1, name: /Spammy/ })).toBeVisible();
   await reporter.page.getByRole("button", { name: "Report Spammy" }).click();
   const dialog = reporter.page.getByRole("dialog", { name: "Report Spammy" });
+  await expect(dialog.getByRole("heading", { level: 2, name: "Report Spammy" })).toBeVisible();
   await dialog.getByLabel("Fake profile").check();
   await dialog.getByLabel("Anything else we should know? (optional)").fill("Her photos are of a model.");
   await dialog.getByRole("button", { name: "Send report" }).click();

@@ -23,7 +23,7 @@ export function NotEnoughCreditsModal({
   return (
     <Modal show={show} onHide={onClose} onExited={onExited} centered aria-labelledby="no-credits-title">
       <Modal.Header closeButton closeLabel={t`Close`}>
-        <Modal.Title id="no-credits-title">
+        <Modal.Title id="no-credits-title" as="h2" className="h5">
           <Trans>Not enough credits</Trans>
         </Modal.Title>
       </Modal.Header>
@@ -56,7 +56,7 @@ export function PremiumOnlyModal({
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="premium-only-title">
       <Modal.Header closeButton closeLabel={t`Close`}>
-        <Modal.Title id="premium-only-title">
+        <Modal.Title id="premium-only-title" as="h2" className="h5">
           <Trans>For premium members</Trans>
         </Modal.Title>
       </Modal.Header>

@@ -61,7 +61,9 @@ export function ReportDialog({
   return (
     <Modal show={show} onHide={close} centered aria-labelledby={`${id}-title`}>
       <Modal.Header closeButton closeLabel={t`Close`}>
-        <Modal.Title id={`${id}-title`}>{title}</Modal.Title>
+        <Modal.Title id={`${id}-title`} as="h2" className="h5">
+          {title}
+        </Modal.Title>
       </Modal.Header>
       {report.isSuccess ? (
         <>

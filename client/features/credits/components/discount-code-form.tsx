@@ -59,6 +59,7 @@ export function DiscountCodeForm() {
                 spellCheck={false}
                 maxLength={64}
                 isInvalid={use.isError}
+                aria-invalid={use.isError || undefined}
                 isValid={use.isSuccess}
                 aria-describedby="discount-code-feedback"
               />
