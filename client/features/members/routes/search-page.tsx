@@ -38,6 +38,15 @@ export function MembersSearchPage() {
     : filters;
   const search = useSearchMembers(searchInputOf(params, me));
   const data = search.data;
+  // A search or a page asked for by the member moves the focus to its results once they are in:
+  // the form is rebuilt for the new filters and the pager's buttons wait disabled, so the focus
+  // would otherwise drop to the page (WCAG 2.4.3).
+  const focusResults = useRef(false);
+  useEffect(() => {
+    if (!focusResults.current || !data || search.isPlaceholderData) return;
+    focusResults.current = false;
+    document.getElementById(RESULTS_ID)?.focus({ preventScroll: true });
+  }, [data, search.isPlaceholderData]);
 
   const apply = (f: FilterValues, nextPage = 1, after?: string) => {
     const next = new URLSearchParams();
@@ -48,25 +57,18 @@ export function MembersSearchPage() {
     if (f.maxAge) next.set("maxAge", f.maxAge);
     if (nextPage > 1) next.set("page", String(nextPage));
     if (nextPage > 1 && after) next.set("after", after);
+    // A new search or page moves the focus to its results once they are in (the effect above); the same
+    // search again leaves it where it is.
+    if (next.toString() !== params.toString()) focusResults.current = true;
     setParams(next);
   };
   const goToPage = (p: number) => {
-    focusResults.current = true;
     // Forward by one page: from the cursor of the page on screen.
     const after = data && p === data.page + 1 ? (data.nextCursor ?? undefined) : undefined;
     apply(filters, p, after);
     window.scrollTo({ top: 0, behavior: "smooth" });
   };
   const formKey = JSON.stringify(formInitial);
-  // A search or a page asked for by the member moves the focus to its results once they are in:
-  // the form is rebuilt for the new filters and the pager's buttons wait disabled, so the focus
-  // would otherwise drop to the page (WCAG 2.4.3).
-  const focusResults = useRef(false);
-  useEffect(() => {
-    if (!focusResults.current || !data || search.isPlaceholderData) return;
-    focusResults.current = false;
-    document.getElementById(RESULTS_ID)?.focus({ preventScroll: true });
-  }, [data, search.isPlaceholderData]);
   const pageCount = data && !data.totalCapped ? Math.max(1, Math.ceil(data.total / data.pageSize)) : null;
 
   return (
@@ -95,15 +97,7 @@ export function MembersSearchPage() {
           </Link>
         </nav>
       )}
-      <SearchFilters
-        key={formKey}
-        initial={formInitial}
-        showErrors={unusedAge}
-        onSearch={(f) => {
-          focusResults.current = true;
-          apply(f);
-        }}
-      />
+      <SearchFilters key={formKey} initial={formInitial} showErrors={unusedAge} onSearch={(f) => apply(f)} />
       {search.isLoading ? (
         <LoadingState />
       ) : search.error ? (
