@@ -788,3 +788,88 @@ test("form controls' borders stand out 3:1 from what is behind them: fields, rad
   expect(await page.evaluate(controlBoundariesBelow3To1), "report dialog").toEqual([]);
   await context.close();
 });
+
+/**
+ * Runs in the page. WCAG 2.2 2.4.7 and 1.4.11: the focused element, or the nearest ancestor that
+ * draws the ring for it (a card for its stretched link, a payment method for its radio), has a
+ * solid outline 2 px or wider, and the ring stands out 3:1 from what is behind it: its own colour,
+ * or the white band drawn inside it, against the first opaque background among the ring owner's
+ * ancestors. Behind a gradient (a colour axe and this cannot read) the white band is required.
+ * @returns a line for the focused element when its ring fails, null when it passes.
+ */
+async function focusRingFailure(): Promise<string | null> {
+  // Bootstrap eases box-shadow in over 0.15 s: read the styles as they end.
+  await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+  const channels = (rgb: string) => (rgb.match(/[\d.]+/g) ?? []).map(Number);
+  const luminance = (rgb: string) => {
+    const [r, g, b] = channels(rgb)
+      .slice(0, 3)
+      .map((c) => {
+        const v = c / 255;
+        return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const ratio = (a: string, b: string) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi! + 0.05) / (lo! + 0.05);
+  };
+  const focused = document.activeElement as HTMLElement | null;
+  if (!focused || focused === document.body) return null;
+  const name = `${focused.tagName.toLowerCase()} "${(focused.getAttribute("aria-label") ?? focused.textContent ?? "").trim().slice(0, 40)}"`;
+  const drawsRing = (element: HTMLElement) => {
+    const style = getComputedStyle(element);
+    return style.outlineStyle === "solid" && parseFloat(style.outlineWidth) >= 2;
+  };
+  let owner: HTMLElement | null = focused;
+  for (let up = 0; owner && !drawsRing(owner); up++) owner = up < 3 ? owner.parentElement : null;
+  if (!owner) return `${name}: no visible focus ring`;
+  const style = getComputedStyle(owner);
+  const whiteBand = /rgb\(255, 255, 255\)/.test(style.boxShadow) || Number(style.outlineOffset.replace("px", "")) < 0;
+  let behind = owner.parentElement;
+  while (behind) {
+    const bg = getComputedStyle(behind);
+    if (bg.backgroundImage !== "none") return whiteBand ? null : `${name}: on a gradient without the white band`;
+    if ((channels(bg.backgroundColor)[3] ?? 1) === 1) break;
+    behind = behind.parentElement;
+  }
+  const background = behind ? getComputedStyle(behind).backgroundColor : "rgb(255, 255, 255)";
+  const best = Math.max(ratio(style.outlineColor, background), whiteBand ? ratio("rgb(255, 255, 255)", background) : 0);
+  return best >= 3 ? null : `${name}: ring ${style.outlineColor} on ${background}, ${best.toFixed(2)}:1`;
+}
+
+test("every control reached with Tab shows a focus ring that stands out 3:1 (WCAG 2.4.7, 1.4.11)", async ({
+  browser,
+}) => {
+  for (const viewport of [viewports.desktop, viewports.phone]) {
+    const loggedOut = await browser.newContext({ viewport });
+    const visitor = await loggedOut.newPage();
+    await visitor.addInitScript(() => localStorage.setItem("site-entry-skipped", "1"));
+    const { context, page } = await memberPage(browser, viewport);
+    for (const [who, screen] of [
+      [visitor, "/login"],
+      [visitor, "/signup"],
+      [visitor, "/landers/adultonly"],
+      [visitor, "/landers/alonetonight"],
+      [page, "/members"],
+      [page, "/credits/2"],
+      [page, "/settings"],
+      [page, "/profile"],
+    ] as const) {
+      await who.goto(screen);
+      await expect(who.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      const failures = new Set<string>();
+      const reached = new Set<string>();
+      for (let tab = 0; tab < 30; tab++) {
+        await who.keyboard.press("Tab");
+        const failure = await who.evaluate(focusRingFailure);
+        if (failure) failures.add(failure);
+        reached.add(await who.evaluate(() => document.activeElement?.outerHTML.slice(0, 80) ?? ""));
+      }
+      expect(reached.size, `${screen}: Tab moves through the controls`).toBeGreaterThan(3);
+      expect([...failures], `${screen} at ${viewport.width} px`).toEqual([]);
+    }
+    await loggedOut.close();
+    await context.close();
+  }
+});
