@@ -196,8 +196,12 @@ async function holdCall(page: Page, procedure: string): Promise<() => void> {
   return release;
 }
 
-async function memberPage(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
+async function memberPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  options: { reducedMotion?: "reduce" } = {},
+) {
+  const context = await browser.newContext({ viewport, ...options });
   const page = await context.newPage();
   await page.goto("/login");
   await page.getByLabel("E-mail").fill("demo@amora.test");
@@ -872,4 +876,37 @@ test("every control reached with Tab shows a focus ring that stands out 3:1 (WCA
     await loggedOut.close();
     await context.close();
   }
+});
+
+test("a control reached with Tab is not hidden under the sticky top bar or the docked push prompt (WCAG 2.4.11)", async ({
+  browser,
+}) => {
+  // Reduced motion: Bootstrap's smooth scrolling off, so the page has scrolled when Tab returns.
+  const { context, page } = await memberPage(browser, viewports.phone, { reducedMotion: "reduce" });
+  await page.goto("/members");
+  const dock = page.locator(".push-prompt-dock").getByRole("button", { name: "Turn on notifications" });
+  await expect(dock).toBeVisible();
+  await expect(page.getByRole("link", { name: /, \d+$/ }).first()).toBeVisible();
+  const hidden = new Set<string>();
+  let cards = 0;
+  // Down through the results, then back up (the top bar is what may cover on the way up).
+  for (let tab = 0; tab < 50; tab++) {
+    await page.keyboard.press(tab < 40 ? "Tab" : "Shift+Tab");
+    const where = await page.evaluate(() => {
+      const focused = document.activeElement as HTMLElement;
+      // The skip link shows over the top bar by design; the bar and the prompt are what may cover.
+      if (focused.closest(".top-bar, .push-prompt-dock, .skip-link")) return null;
+      const rect = focused.getBoundingClientRect();
+      const barBottom = document.querySelector(".top-bar")!.getBoundingClientRect().bottom;
+      const dockTop = document.querySelector(".push-prompt-dock .push-prompt")!.getBoundingClientRect().top;
+      const visible = rect.top >= barBottom - 1 && rect.bottom <= dockTop + 1;
+      return { name: focused.textContent?.trim().slice(0, 30) ?? "", visible, card: !!focused.closest(".member-card") };
+    });
+    if (!where) continue;
+    if (where.card) cards++;
+    if (!where.visible) hidden.add(where.name);
+  }
+  expect(cards, "Tab went through the result cards").toBeGreaterThan(4);
+  expect([...hidden]).toEqual([]);
+  await context.close();
 });
