@@ -2,6 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { entryScreens } from "../../client/app/paths.js";
+import { generateMessageId } from "@lingui/message-utils/generateMessageId";
+import { LOCALES } from "../constants.js";
+import { mailI18n } from "../features/mail/mail.i18n.js";
 
 /** One chunk of Vite's build manifest (`dist/client/.vite/manifest.json`), the fields read here. */
 interface ManifestChunk {
@@ -24,6 +27,32 @@ export interface FirstScreenOfPage {
 /** A path on this site with nothing to escape in an attribute (the photos' `/media/<hash>.webp`). */
 const SAME_SITE_PATH = /^\/(?!\/)[\w\-./]+$/;
 
+/**
+ * The page's `<meta name="description">` (what a search engine or a shared link shows under the
+ * title): the home page's own sentence (client/features/auth/routes/home-page.tsx), so each of the
+ * seven languages (§1) has it in client/locales/<locale>.po, under Lingui's id for that text.
+ */
+export const PAGE_DESCRIPTION = "Search members near you, like the ones you fancy, and chat live when it's a match.";
+
+/**
+ * The page description in each of the seven languages (§1), read once from the catalogues.
+ * @returns locale → text (an untranslated locale gives the English text).
+ */
+export async function pageDescriptions(): Promise<Record<string, string>> {
+  return Object.fromEntries(
+    await Promise.all(
+      LOCALES.map(async (locale) => {
+        const i18n = await mailI18n(locale);
+        return [locale, i18n._({ id: generateMessageId(PAGE_DESCRIPTION), message: PAGE_DESCRIPTION })] as const;
+      }),
+    ),
+  );
+}
+
+/** `text` made safe inside a double-quoted HTML attribute. */
+const attributeText = (text: string) =>
+  text.replace(/[&"<>]/g, (c) => ({ "&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;" })[c]!);
+
 /** The app's HTML for one request: the page, and the page in a content coding. */
 export interface AppPageBody {
   html: string;
@@ -39,7 +68,8 @@ export interface AppPageBody {
  * the site's default) and the chunks of the screen at `pathname` (client/app/paths.ts
  * `entryScreens`), so the browser fetches them beside the entry instead of one round trip after it;
  * the screen's own styles come as stylesheets, which Vite's loader then finds in the page.
- * `<html lang>` is the locale too, so assistive technology reads the first paint in its language.
+ * `<html lang>` is the locale too, so assistive technology reads the first paint in its language,
+ * and `<meta name="description">` is in that language (`descriptions`, from `pageDescriptions`).
  *
  * Every first screen also waits for the session and the site's settings: the page brings them
  * (`firstScreen`, http/first-screen.ts) as a JSON data block, `<script type="application/json"
@@ -54,7 +84,10 @@ export interface AppPageBody {
  * gzip 6: about 3 KB). Without a manifest (a fixture, a build without one) or for a locale the
  * build has no catalogue of, no preload is added and `lang` is left as built.
  */
-export function createAppPages(clientDist: string): {
+export function createAppPages(
+  clientDist: string,
+  descriptions: Readonly<Record<string, string>> = {},
+): {
   /**
    * @param locale one of the seven (§2), or null when unknown (no preload, `lang` as built).
    * @param pathname the request's path, no query.
@@ -96,6 +129,12 @@ export function createAppPages(clientDist: string): {
       let html = template;
       if (locale && manifest[`locales/${locale}.po`])
         html = html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+      const description = locale ? descriptions[locale] : undefined;
+      if (description)
+        html = html.replace(
+          /<meta\s+name="description"\s+content="[^"]*"/,
+          () => `<meta name="description" content="${attributeText(description)}"`,
+        );
       // A screen's own styles as stylesheets: Vite's loader finds them in the page and does not
       // wait for them again when the screen's chunk is imported.
       html = withTags(

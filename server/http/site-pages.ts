@@ -2,7 +2,7 @@ import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { Negotiator } from "@fastify/accept-negotiator";
-import { createAppPages, type FirstScreenOfPage } from "./app-page.js";
+import { createAppPages, pageDescriptions, type FirstScreenOfPage } from "./app-page.js";
 import { originForm, routedPath } from "./request-guard.js";
 import { builtInPageSlugs, isAppRoute, pageTokenOf, publicPages } from "../../client/app/paths.js";
 
@@ -66,7 +66,7 @@ export async function clientRoutes(
   },
 ) {
   const { clientDist, hasClient } = opts;
-  const appPages = hasClient ? createAppPages(clientDist) : null;
+  const appPages = hasClient ? createAppPages(clientDist, await pageDescriptions()) : null;
   // Brotli before gzip, by the client's Accept-Encoding (q-values honoured), as @fastify/static
   // does for the other files.
   const encodings = new Negotiator<"br" | "gzip">({ supportedValues: ["br", "gzip"] });

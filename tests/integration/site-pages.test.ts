@@ -10,7 +10,7 @@ import { clearSiteCache } from "../../server/features/site/site.service.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { precompressDir } from "../../scripts/vite-precompress.js";
 import { entryScreens, isAppRoute, routePatterns } from "../../client/app/paths.js";
-import { createAppPages } from "../../server/http/app-page.js";
+import { createAppPages, pageDescriptions } from "../../server/http/app-page.js";
 import { callerFor, createMember } from "../support/factories.js";
 import { addPhoto } from "../support/payments.js";
 import { recordingMailer } from "../support/mailbox.js";
@@ -271,7 +271,7 @@ describe("the app's HTML names the chunks the first screen needs (server/http/ap
       css: ["assets/home-page-H1.css"],
     },
   };
-  const template = `<!doctype html>\n<html lang="en">\n  <head>\n    <script type="module" crossorigin src="/assets/index-E1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/shared-S1.js">\n  </head>\n  <body><div id="root"></div></body>\n</html>\n`;
+  const template = `<!doctype html>\n<html lang="en">\n  <head>\n    <meta\n      name="description"\n      content="Built text."\n    />\n    <script type="module" crossorigin src="/assets/index-E1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/shared-S1.js">\n  </head>\n  <body><div id="root"></div></body>\n</html>\n`;
   let dir: string;
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "app-page-"));
@@ -282,6 +282,25 @@ describe("the app's HTML names the chunks the first screen needs (server/http/ap
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   const preloads = (html: string) =>
     [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+
+  it("the description is in the page's language, from the catalogues (§1), its text escaped", async () => {
+    const description = (html: string) => /<meta\s+name="description"\s+content="([^"]*)"\s*\/>/.exec(html)?.[1];
+    const pages = createAppPages(dir, await pageDescriptions());
+    expect(description(pages.page("de", "/").html)).toBe(
+      "Suche Mitglieder in deiner Nähe, like die, die dir gefallen, und chatte live, sobald es ein Match ist.",
+    );
+    expect(description(pages.page("fr", "/members").html)).toBe(
+      "Cherchez des membres près de chez vous, likez ceux qui vous plaisent et discutez en direct quand c'est un match.",
+    );
+    expect(description(pages.page("en", "/").html)).toBe(
+      "Search members near you, like the ones you fancy, and chat live when it's a match.",
+    );
+    // A locale the server does not know keeps the built text.
+    expect(description(pages.page(null, "/").html)).toBe("Built text.");
+    // A translation cannot close the attribute or the tag.
+    const odd = createAppPages(dir, { de: `Ein "Zitat" <b> & $' Text` });
+    expect(description(odd.page("de", "/").html)).toBe("Ein &quot;Zitat&quot; &lt;b&gt; &amp; $' Text");
+  });
 
   it("the locale's catalogue and the screen's own chunks, beside the entry's; lang is the locale", () => {
     const { html, encoded } = createAppPages(dir).page("de", "/");
