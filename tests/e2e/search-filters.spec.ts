@@ -194,3 +194,30 @@ test("a search and a change of page leave the focus on their results, not on the
   await expect(pages).toContainText("Page 2");
   await expect(results).toBeFocused();
 });
+
+test("on a 360 px phone the filters' chosen values fit their fields in all seven languages", async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await logIn(page, "free@amora.test", "demo12345");
+  for (const locale of ["en", "de", "es", "fr", "it", "nl", "pl"]) {
+    await context.addCookies([{ name: "locale", value: locale, url: page.url() }]);
+    await page.goto("/members");
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    const form = page.locator("form").filter({ has: page.locator("#search-country") });
+    await expect(form.locator("select").first()).toBeVisible();
+    // The shown option's text, measured in the select's own font, against the room inside it.
+    const cut = await form.evaluate((element) =>
+      [...element.querySelectorAll("select")].flatMap((select) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = style.font;
+        const text = select.options[select.selectedIndex]?.text ?? "";
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return context.measureText(text).width > room ? [`${select.id}: "${text}"`] : [];
+      }),
+    );
+    expect(cut, locale).toEqual([]);
+  }
+});
