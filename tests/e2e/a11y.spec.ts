@@ -133,8 +133,37 @@ async function expectNoViolations(page: Page, label: string) {
     .flatMap((r) => r.nodes)
     .filter((n) => n.any.some((check) => (check.data as { messageKey?: string } | null)?.messageKey === "bgGradient"))
     .map((n) => n.target.join(" "));
-  const lowContrast = await page.evaluate(contrastOverGradients, onGradient);
+  const lowContrast = await page
+    .evaluate(installContrastKit)
+    .then(() => page.evaluate(contrastOverGradients, onGradient));
   expect.soft(lowContrast, `${label}: text over a gradient below WCAG AA\n${lowContrast.join("\n")}`).toEqual([]);
+}
+
+/** What `installContrastKit` puts on the page's `window`. */
+interface ContrastKit {
+  /** The channels of a computed CSS colour, `rgb(r, g, b)` or `rgba(r, g, b, a)`: [r, g, b] or [r, g, b, a]. */
+  colorChannels(color: string): number[];
+  /** WCAG 2.2's contrast ratio of two computed CSS colours (alpha ignored), 1 to 21. */
+  contrastRatio(a: string, b: string): number;
+}
+
+/** Runs in the page: installs the ContrastKit the in-page checks below use (`page.evaluate(installContrastKit)` first). */
+function installContrastKit() {
+  const colorChannels = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+  const luminance = (color: string) => {
+    const [r, g, b] = colorChannels(color)
+      .slice(0, 3)
+      .map((c) => {
+        const v = c / 255;
+        return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const contrastRatio = (a: string, b: string) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi! + 0.05) / (lo! + 0.05);
+  };
+  Object.assign(window, { colorChannels, contrastRatio } satisfies ContrastKit);
 }
 
 /**
@@ -143,18 +172,7 @@ async function expectNoViolations(page: Page, label: string) {
  * @returns one line per element with a stop below the ratio, empty when all pass.
  */
 function contrastOverGradients(selectors: string[]): string[] {
-  const channels = (rgb: string) => (rgb.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
-  const luminance = (rgb: string) => {
-    const [r, g, b] = channels(rgb).map((c) => {
-      const v = c / 255;
-      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  };
-  const ratio = (a: string, b: string) => {
-    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-    return (hi! + 0.05) / (lo! + 0.05);
-  };
+  const { contrastRatio: ratio } = window as unknown as ContrastKit;
   const failures: string[] = [];
   for (const selector of selectors) {
     const element = document.querySelector(selector);
@@ -731,20 +749,7 @@ test("on a phone, Messages and Likes are reachable without opening the menu", as
  * @returns one line per control below 3:1, empty when all pass.
  */
 function controlBoundariesBelow3To1(): string[] {
-  const channels = (rgb: string) => (rgb.match(/[\d.]+/g) ?? []).map(Number);
-  const luminance = (rgb: string) => {
-    const [r, g, b] = channels(rgb)
-      .slice(0, 3)
-      .map((c) => {
-        const v = c / 255;
-        return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-      });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  };
-  const ratio = (a: string, b: string) => {
-    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-    return (hi! + 0.05) / (lo! + 0.05);
-  };
+  const { contrastRatio: ratio, colorChannels: channels } = window as unknown as ContrastKit;
   const opaque = (color: string) => (channels(color)[3] ?? 1) === 1;
   const failures: string[] = [];
   const controls = document.querySelectorAll<HTMLInputElement>(
@@ -778,7 +783,10 @@ test("form controls' borders stand out 3:1 from what is behind them: fields, rad
   ] as const) {
     await page.goto(screen);
     await expect(control).toBeVisible();
-    expect(await page.evaluate(controlBoundariesBelow3To1), screen).toEqual([]);
+    expect(
+      await page.evaluate(installContrastKit).then(() => page.evaluate(controlBoundariesBelow3To1)),
+      screen,
+    ).toEqual([]);
   }
   // The report dialog's reasons (radios) on a profile.
   await page.goto("/members");
@@ -789,7 +797,10 @@ test("form controls' borders stand out 3:1 from what is behind them: fields, rad
     .click();
   const dialog = page.getByRole("dialog", { name: /^Report / });
   await expect(dialog.getByRole("radio").first()).toBeVisible();
-  expect(await page.evaluate(controlBoundariesBelow3To1), "report dialog").toEqual([]);
+  expect(
+    await page.evaluate(installContrastKit).then(() => page.evaluate(controlBoundariesBelow3To1)),
+    "report dialog",
+  ).toEqual([]);
   await context.close();
 });
 
@@ -804,20 +815,7 @@ test("form controls' borders stand out 3:1 from what is behind them: fields, rad
 async function focusRingFailure(): Promise<string | null> {
   // Bootstrap eases box-shadow in over 0.15 s: read the styles as they end.
   await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
-  const channels = (rgb: string) => (rgb.match(/[\d.]+/g) ?? []).map(Number);
-  const luminance = (rgb: string) => {
-    const [r, g, b] = channels(rgb)
-      .slice(0, 3)
-      .map((c) => {
-        const v = c / 255;
-        return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-      });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  };
-  const ratio = (a: string, b: string) => {
-    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-    return (hi! + 0.05) / (lo! + 0.05);
-  };
+  const { contrastRatio: ratio, colorChannels: channels } = window as unknown as ContrastKit;
   const focused = document.activeElement as HTMLElement | null;
   if (!focused || focused === document.body) return null;
   const name = `${focused.tagName.toLowerCase()} "${(focused.getAttribute("aria-label") ?? focused.textContent ?? "").trim().slice(0, 40)}"`;
@@ -866,7 +864,7 @@ test("every control reached with Tab shows a focus ring that stands out 3:1 (WCA
       const reached = new Set<string>();
       for (let tab = 0; tab < 30; tab++) {
         await who.keyboard.press("Tab");
-        const failure = await who.evaluate(focusRingFailure);
+        const failure = await who.evaluate(installContrastKit).then(() => who.evaluate(focusRingFailure));
         if (failure) failures.add(failure);
         reached.add(await who.evaluate(() => document.activeElement?.outerHTML.slice(0, 80) ?? ""));
       }
