@@ -64,15 +64,17 @@ test("a max age below the min age is told below the age fields, which stay in th
   await expect(max).toBeFocused();
   await expect(page).not.toHaveURL(/minAge=60/);
 
-  // The fields of the row keep their line: Region and both ages side by side, the message under
-  // them, at least as wide as the two age fields together.
-  const region = (await form.getByLabel("Region").boundingBox())!;
+  // The fields of the row keep their line: Gender and both ages side by side, the message under
+  // them (above Country), at least as wide as the two age fields together.
+  const gender = (await form.getByLabel("Gender").boundingBox())!;
   const minBox = (await min.boundingBox())!;
   const maxBox = (await max.boundingBox())!;
   const alertBox = (await alert.boundingBox())!;
-  expect(Math.abs(minBox.y - region.y)).toBeLessThan(2);
-  expect(Math.abs(maxBox.y - region.y)).toBeLessThan(2);
+  const country = (await form.getByLabel("Country").boundingBox())!;
+  expect(Math.abs(minBox.y - gender.y)).toBeLessThan(2);
+  expect(Math.abs(maxBox.y - gender.y)).toBeLessThan(2);
   expect(alertBox.y).toBeGreaterThanOrEqual(maxBox.y + maxBox.height);
+  expect(country.y).toBeGreaterThanOrEqual(alertBox.y + alertBox.height);
   expect(alertBox.width).toBeGreaterThanOrEqual(maxBox.x + maxBox.width - minBox.x);
 });
 
@@ -117,7 +119,7 @@ test("in German the age labels stay over their own fields, side by side, on a ph
   expect(maxLabel.x).toBeGreaterThanOrEqual(maxBox.x - 1);
 });
 
-test("in Polish the region and age fields of a phone's row share one line, and the cards say when members were active", async ({
+test("in Polish the gender and age fields of a phone's row share one line, country and region have a row each, and the cards say when members were active", async ({
   page,
   context,
 }) => {
@@ -125,15 +127,22 @@ test("in Polish the region and age fields of a phone's row share one line, and t
   await context.addCookies([{ name: "locale", value: "pl", url: page.url() }]);
   await page.goto("/members");
   const form = page.getByRole("form", { name: "Filtry wyszukiwania" });
-  const region = form.getByLabel("Region");
+  const gender = form.getByLabel("Płeć");
   const min = form.getByLabel("Wiek od");
   const max = form.getByLabel("Wiek do");
   await expect(min).toBeVisible();
-  const regionBox = (await region.boundingBox())!;
+  const genderBox = (await gender.boundingBox())!;
   const minBox = (await min.boundingBox())!;
   const maxBox = (await max.boundingBox())!;
-  expect(Math.abs(minBox.y - regionBox.y)).toBeLessThan(2);
-  expect(Math.abs(maxBox.y - regionBox.y)).toBeLessThan(2);
+  expect(Math.abs(minBox.y - genderBox.y)).toBeLessThan(2);
+  expect(Math.abs(maxBox.y - genderBox.y)).toBeLessThan(2);
+  // Country, then Region, under them, each as wide as the form's row (a place name needs the room).
+  const countryBox = (await form.getByLabel("Kraj").boundingBox())!;
+  const regionBox = (await form.getByLabel("Region").boundingBox())!;
+  expect(countryBox.y).toBeGreaterThan(genderBox.y + genderBox.height);
+  expect(regionBox.y).toBeGreaterThan(countryBox.y + countryBox.height);
+  expect(countryBox.width).toBeGreaterThan(maxBox.x + maxBox.width - genderBox.x - 2);
+  expect(regionBox.width).toBeCloseTo(countryBox.width, 0);
   for (const label of ["Wiek od", "Wiek do"]) {
     const box = (await form.getByText(label, { exact: true }).boundingBox())!;
     const lineHeight = await form
@@ -195,6 +204,27 @@ test("a search and a change of page leave the focus on their results, not on the
   await expect(results).toBeFocused();
 });
 
+/** Runs in the page: the filters' selects whose shown option is wider than the room inside them. */
+function selectsCutShort(form: Element): string[] {
+  return [...form.querySelectorAll("select")].flatMap((select) => {
+    // The shown option's text, measured in the select's own font, against the room inside it.
+    const style = getComputedStyle(select);
+    const context = document.createElement("canvas").getContext("2d")!;
+    context.font = style.font;
+    const text = select.options[select.selectedIndex]?.text ?? "";
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(text).width > room ? [`${select.id}: "${text}"`] : [];
+  });
+}
+
+/** Runs in the page: the value of `select`'s option with the widest text in its font. */
+function widestOption(select: HTMLSelectElement): string {
+  const context = document.createElement("canvas").getContext("2d")!;
+  context.font = getComputedStyle(select).font;
+  const widths = [...select.options].map((o) => [context.measureText(o.text).width, o.value] as const);
+  return widths.sort((a, b) => b[0] - a[0])[0]![1];
+}
+
 test("on a 360 px phone the filters' chosen values fit their fields in all seven languages", async ({
   page,
   context,
@@ -207,17 +237,13 @@ test("on a 360 px phone the filters' chosen values fit their fields in all seven
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
     const form = page.locator("form").filter({ has: page.locator("#search-country") });
     await expect(form.locator("select").first()).toBeVisible();
-    // The shown option's text, measured in the select's own font, against the room inside it.
-    const cut = await form.evaluate((element) =>
-      [...element.querySelectorAll("select")].flatMap((select) => {
-        const style = getComputedStyle(select);
-        const context = document.createElement("canvas").getContext("2d")!;
-        context.font = style.font;
-        const text = select.options[select.selectedIndex]?.text ?? "";
-        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-        return context.measureText(text).width > room ? [`${select.id}: "${text}"`] : [];
-      }),
-    );
-    expect(cut, locale).toEqual([]);
+    expect(await form.evaluate(selectsCutShort), locale).toEqual([]);
+    // The longest gender, country and region names of the language, chosen.
+    for (const id of ["search-gender", "search-country", "search-region"]) {
+      const select = form.locator(`#${id}`);
+      if (id === "search-region") await expect(select.locator("option").nth(1)).toBeAttached();
+      await select.selectOption(await select.evaluate(widestOption));
+    }
+    expect(await form.evaluate(selectsCutShort), `${locale}, the longest names`).toEqual([]);
   }
 });

@@ -107,7 +107,9 @@ export function SearchFilters({
                 </Form.Select>
               </Form.Group>
             </Col>
-            <Col xs={6} md={4} lg={2}>
+            {/* On a phone: Gender beside the age pair, then Country and Region each on a full row
+                (a country or region name does not fit half a phone's row), then Search. */}
+            <Col xs={12} md={4} lg={2} className="order-1 order-md-0">
               <Form.Group controlId="search-country">
                 <Form.Label className="small fw-semibold mb-1">
                   <Trans>Country</Trans>
@@ -123,7 +125,7 @@ export function SearchFilters({
                 </Form.Select>
               </Form.Group>
             </Col>
-            <Col xs={6} md={4} lg={2}>
+            <Col xs={12} md={4} lg={2} className="order-1 order-md-0">
               <Form.Group controlId="search-region">
                 <Form.Label className="small fw-semibold mb-1">
                   {/* §3: regions are named per country (province, state, canton, voivodeship, region). */}
@@ -166,8 +168,8 @@ export function SearchFilters({
               </div>
             </Col>
             {/*
-              Under the age pair, as wide as the pair or wider: on a phone below the Region/age row
-              (before Search); from md up after the Search button (the last item of the age row),
+              Under the age pair, as wide as the pair or wider: on a phone below the Gender/age row
+              (before Country); from md up after the Search button (the last item of the age row),
               under the age fields. The order and offset classes are written out (not Col props): the
               build keeps only the CSS named in the sources (scripts/purge-css.ts).
             */}
@@ -178,7 +180,7 @@ export function SearchFilters({
                 </div>
               </Col>
             )}
-            <Col xs={12} md={4} lg={2}>
+            <Col xs={12} md={4} lg={2} className="order-1 order-md-0">
               <Button type="submit" className="w-100">
                 <Trans>Search</Trans>
               </Button>
