@@ -171,3 +171,39 @@ test("credits are counted in the language's plural forms and grouped as it write
     await expect(packageSizes.last()).toHaveText(largest!);
   }
 });
+
+test("on a 320 px phone the packages and the payment methods fit the screen, in German and Polish", async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await logIn(page, "free@amora.test", "demo12345");
+  for (const locale of ["de", "pl"]) {
+    await context.addCookies([{ name: "locale", value: locale, url: page.url() }]);
+    await page.goto("/credits");
+    const choose = page.getByRole("main").locator(".package-card .btn");
+    await expect(choose).toHaveCount(4);
+    // Each package's button keeps its word on one line, and the ribbon stays inside its card.
+    const broken = await choose.evaluateAll((buttons) =>
+      buttons
+        .filter((b) => {
+          const style = getComputedStyle(b);
+          const inner = b.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+          return inner > parseFloat(style.lineHeight) * 1.5;
+        })
+        .map((b) => b.textContent),
+    );
+    expect(broken, `${locale}: a Choose button on two lines`).toEqual([]);
+    const ribbon = await page.locator(".package-ribbon").boundingBox();
+    const card = await page.locator(".package-card.best-value").boundingBox();
+    expect(ribbon!.x, locale).toBeGreaterThanOrEqual(card!.x);
+    expect(ribbon!.x + ribbon!.width, locale).toBeLessThanOrEqual(card!.x + card!.width);
+    for (const screen of ["/credits", "/credits/2"]) {
+      await page.goto(screen);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      if (screen === "/credits/2") await expect(page.getByRole("radio").first()).toBeVisible();
+      const wider = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      expect(wider, `${locale} ${screen}: the page is wider than the screen`).toBeLessThanOrEqual(0);
+    }
+  }
+});

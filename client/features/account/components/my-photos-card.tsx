@@ -124,11 +124,20 @@ export function MyPhotosCard() {
                           loading="lazy"
                         />
                       )}
+                      {/* The badges wrap inside a narrow photo (a 320 px phone's three a row). */}
                       <div className="position-absolute top-0 start-0 p-1 d-flex gap-1 flex-wrap">
-                        {p.isMain && <Badge bg="primary">{t`Main photo`}</Badge>}
-                        {p.isPrivate && <Badge bg="dark">{t`Private`}</Badge>}
+                        {p.isMain && (
+                          <Badge bg="primary" className="text-wrap text-start">
+                            {t`Main photo`}
+                          </Badge>
+                        )}
+                        {p.isPrivate && (
+                          <Badge bg="dark" className="text-wrap text-start">
+                            {t`Private`}
+                          </Badge>
+                        )}
                         {p.status === "pending" && (
-                          <Badge bg="warning" text="dark">
+                          <Badge bg="warning" text="dark" className="text-wrap text-start">
                             {t`Awaiting review`}
                           </Badge>
                         )}

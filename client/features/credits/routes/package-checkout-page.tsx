@@ -168,7 +168,7 @@ export function PackageCheckoutPage() {
                         onChange={() => choose(m)}
                       />
                       <MethodMark method={m} />
-                      <span>
+                      <span className="method-option-text">
                         <span className="fw-semibold d-block">{methodLabel(m, i18n)}</span>
                         {note && <span className="small text-body-secondary d-block">{note}</span>}
                         {CARD_METHODS.has(m) && (
