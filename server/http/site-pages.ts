@@ -13,9 +13,9 @@ export const REVALIDATE_CACHE = "no-cache";
 /** robots.txt and sitemap.xml: shared caches may keep them an hour. */
 const HOURLY_CACHE = "public, max-age=3600";
 
-/** API prefixes: unknown paths under them answer JSON 404, never the app's HTML. */
 /** The methods a route of this server may take (the 405's Allow header names those it has). */
 const ROUTE_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
+/** API prefixes: unknown paths under them answer JSON 404, never the app's HTML. */
 const API_PREFIX = /^\/(trpc|api|media|payments|simulated-checkout)(\/|$|\?)/;
 
 /**
