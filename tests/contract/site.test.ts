@@ -1,7 +1,7 @@
-import { sql } from "kysely";
+import { sql, type KyselyPlugin } from "kysely";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
-import { clearSiteCache } from "../../server/features/site/site.service.js";
+import { clearSiteCache, getSiteForHost } from "../../server/features/site/site.service.js";
 import { call, visitor } from "./support/legacy.js";
 
 // Behind a proxy, the client address comes from X-Forwarded-For (geoip_country).
@@ -87,6 +87,27 @@ describe("GET /api/settings.php", () => {
       expect(r.status, JSON.stringify(query)).toBe(400);
       expect(r.body.error).toBe("validation");
     }
+  });
+  it("reads the sites once, however many made-up hosts ask (no query, no cache entry per Host)", async () => {
+    await addSite();
+    // The same database, seen through a plugin that counts the statements it is given.
+    let statements = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => {
+        statements += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const deps = { db: t.server.deps.db.withPlugin(counting) };
+    expect((await getSiteForHost(deps, "liefde.test")).name).toBe("Liefde");
+    expect(statements).toBe(1);
+    for (let i = 0; i < 200; i++) {
+      expect((await getSiteForHost(deps, `probe-${i}.example`)).name).toBe("Amora");
+    }
+    expect((await getSiteForHost(deps, "WWW.Liefde.test.")).name).toBe("Liefde");
+    expect((await getSiteForHost(deps, "bad host/../")).name).toBe("Amora");
+    expect(statements).toBe(1);
   });
 });
 

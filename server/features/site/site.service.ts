@@ -1,7 +1,7 @@
 import type { AppDeps } from "../../deps.js";
 import type { SiteRow } from "../../../db/database.js";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "./site.settings.js";
-import { findSiteForHost } from "./site.repository.js";
+import { listSites } from "./site.repository.js";
 import { MAX_PHOTOS_FREE, MAX_PHOTOS_PREMIUM } from "../../constants.js";
 
 /**
@@ -66,7 +66,7 @@ const pushPublicKeys = new WeakMap<AppDeps["db"], string>();
  */
 export function usePushPublicKey(db: AppDeps["db"], publicKey: string): void {
   pushPublicKeys.set(db, publicKey);
-  caches.get(db)?.clear();
+  caches.delete(db);
 }
 
 function toSite(r: SiteRow, pushPublicKey: string | null): Site {
@@ -121,7 +121,13 @@ function toSite(r: SiteRow, pushPublicKey: string | null): Site {
 /** How long an instance keeps a site's settings before reading them again. */
 export const SITE_CACHE_TTL_MS = 30_000;
 
-const caches = new WeakMap<AppDeps["db"], Map<string, { site: Promise<Site>; expiresAtMs: number }>>();
+/** Every site of one database, by each of its hosts; `fallback` serves every other host. */
+interface SiteDirectory {
+  byHost: Map<string, Site>;
+  fallback: Site;
+}
+
+const caches = new WeakMap<AppDeps["db"], { directory: Promise<SiteDirectory>; expiresAtMs: number }>();
 
 /**
  * Normalise a Host header value: lower case, no port, no trailing dot.
@@ -144,31 +150,49 @@ export function normalizeHost(raw: string | undefined | null): string | null {
 
 /**
  * The site served on `host` (§7: settings are chosen by the request host; one database can
- * serve several branded sites). Unknown hosts get the default site. Read through a short
- * per-instance cache (SITE_CACHE_TTL_MS): a change of settings reaches every instance within it.
+ * serve several branded sites): the site whose domain or extra host it is (the lowest id if
+ * several claim it), else the default site, else the built-in defaults (a database migrated but
+ * emptied).
+ *
+ * The sites are read in one query and kept for SITE_CACHE_TTL_MS per instance: a change of
+ * settings reaches every instance within it. Hosts resolve in memory, so any Host header or
+ * `host` parameter a client makes up costs no query and no cache entry.
+ *
+ * @param host a raw Host header or §7 `host` parameter; normalised here (normalizeHost).
+ * @returns the site; rejects only when the database cannot be read.
  */
-export function getSiteForHost(deps: Pick<AppDeps, "db">, host: string | null | undefined): Promise<Site> {
-  const key = normalizeHost(host) ?? "";
-  let cache = caches.get(deps.db);
-  if (!cache) caches.set(deps.db, (cache = new Map()));
+export async function getSiteForHost(deps: Pick<AppDeps, "db">, host: string | null | undefined): Promise<Site> {
+  const { byHost, fallback } = await siteDirectory(deps.db);
+  const key = normalizeHost(host);
+  return (key !== null && byHost.get(key)) || fallback;
+}
+
+function siteDirectory(db: AppDeps["db"]): Promise<SiteDirectory> {
   const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.expiresAtMs > now) return hit.site;
-  const site = findSiteForHost(deps.db, key).then((row) => {
-    if (row) return toSite(row, pushPublicKeys.get(deps.db) ?? null);
-    // No site rows at all (a database migrated but emptied): the built-in defaults.
-    return { ...fallbackSite(), push_public_key: pushPublicKeys.get(deps.db) ?? null };
+  const cached = caches.get(db);
+  if (cached && cached.expiresAtMs > now) return cached.directory;
+  const directory = listSites(db).then((rows) => {
+    const pushPublicKey = pushPublicKeys.get(db) ?? null;
+    const byHost = new Map<string, Site>();
+    let fallback: Site | null = null;
+    for (const row of rows) {
+      const site = toSite(row, pushPublicKey);
+      for (const h of [row.domain, ...row.extra_hosts]) if (!byHost.has(h)) byHost.set(h, site);
+      if (row.is_default) fallback ??= site;
+    }
+    return { byHost, fallback: fallback ?? { ...fallbackSite(), push_public_key: pushPublicKey } };
   });
-  // Any Host header reaches here: keep the cache bounded.
-  if (cache.size >= 1000) cache.clear();
-  cache.set(key, { site, expiresAtMs: now + SITE_CACHE_TTL_MS });
-  site.catch(() => cache.delete(key));
-  return site;
+  const entry = { directory, expiresAtMs: now + SITE_CACHE_TTL_MS };
+  caches.set(db, entry);
+  directory.catch(() => {
+    if (caches.get(db) === entry) caches.delete(db);
+  });
+  return directory;
 }
 
 /** Forget cached sites (after an administrative change, and in tests). */
 export function clearSiteCache(deps: Pick<AppDeps, "db">): void {
-  caches.get(deps.db)?.clear();
+  caches.delete(deps.db);
 }
 
 function fallbackSite(): Site {
