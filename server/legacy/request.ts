@@ -6,6 +6,7 @@ import { appCookiesOf, isSecureRequest, setAppCookie } from "../http/session-coo
 import { resolveSession, type SessionMember } from "../features/accounts/sessions.service.js";
 import { resolvePollMember, type PollMember } from "../features/accounts/poll.service.js";
 import { addressLimitKey } from "../features/rate-limits/address-key.js";
+import { normalizeHost } from "../features/site/site.service.js";
 
 /** The member behind the request's `auth` cookie (the same session as the React app), or null. */
 export async function memberOf(deps: AppDeps, req: FastifyRequest): Promise<SessionMember | null> {
@@ -83,7 +84,7 @@ export async function requirePollMember(deps: AppDeps, req: FastifyRequest): Pro
 /**
  * Conditional polls (issue 13): the weak ETag of a member's `kind` answer is their event seq
  * (every message, read, like, credit and payment change of theirs raises it), their language
- * and premium state, the host asked (the site, whose settings shape the answer) and their
+ * and premium state, the host asked (normalised: the site, whose settings shape the answer) and their
  * POLL_ETAG_WINDOW_MS window. When the request's If-None-Match
  * names it (weak comparison, or `*`), the answer is 304 with no body and `true` is returned: the
  * poll cost one query.
@@ -97,7 +98,8 @@ export function answeredNotModified(
   now = Date.now(),
 ): boolean {
   const window = Math.floor((now + ((member.id * 7919) % POLL_ETAG_WINDOW_MS)) / POLL_ETAG_WINDOW_MS);
-  const site = (req.headers.host ?? "").toLowerCase().replace(/[^a-z0-9.:-]/g, "_");
+  // The host as routed (lower case, no port, no trailing dot): every spelling of a site shares one tag.
+  const site = normalizeHost(req.headers.host) ?? "";
   const tag = `W/"${kind}.${member.id}.${member.eventSeq}.${member.language}.${member.paidUser ? 1 : 0}.${site}.${window}"`;
   reply.header("etag", tag).header("cache-control", "private, no-cache");
   // If-None-Match compares weakly (RFC 9110 13.1.2): W/"x" and "x" are the same tag, and "*"

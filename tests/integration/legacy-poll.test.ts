@@ -7,11 +7,15 @@ const t = useTestServer();
 const member = memberFactory(t, { paid: true, credits: 1000 });
 
 /** GET a legacy poll as the member, optionally conditional. */
-function poll(path: string, m: { sessionToken: string }, etag?: string) {
+function poll(path: string, m: { sessionToken: string }, etag?: string, host?: string) {
   return t.server.app.inject({
     method: "GET",
     url: `/api/${path}`,
-    headers: { cookie: `auth=${m.sessionToken}`, ...(etag ? { "if-none-match": etag } : {}) },
+    headers: {
+      cookie: `auth=${m.sessionToken}`,
+      ...(etag ? { "if-none-match": etag } : {}),
+      ...(host ? { host } : {}),
+    },
   });
 }
 
@@ -51,6 +55,15 @@ describe("conditional legacy polls (issue 13: ETag on the member's event seq)", 
       expect(changed.json()).toBeTypeOf("object");
     },
   );
+
+  it("names the host as routed: another spelling of it shares the tag, another host's does not", async () => {
+    const a = await member();
+    const etag = (await poll("chats.php", a, undefined, "localhost")).headers.etag as string;
+    for (const host of ["LocalHost:3000", "localhost.", "localhost:80"]) {
+      expect((await poll("chats.php", a, etag, host)).statusCode, host).toBe(304);
+    }
+    expect((await poll("chats.php", a, etag, "127.0.0.1")).statusCode).toBe(200);
+  });
 
   it("a visitor's conditional poll is still 403 authentication_required", async () => {
     const res = await t.server.app.inject({ method: "GET", url: "/api/chats.php", headers: { "if-none-match": "*" } });
