@@ -292,7 +292,14 @@ export async function buildApp(
       .map(([path]) => path),
   );
   app.addHook("onRequest", async (req, reply) => {
-    if (!routeOf(req)?.startsWith("/trpc")) return;
+    const trpcRoute = routeOf(req)?.startsWith("/trpc") ?? false;
+    // Only tRPC has a WebSocket: an upgrade to any other route is refused before the handshake
+    // (@fastify/websocket would otherwise complete it, whatever the Origin, then close the socket).
+    // (`upgrade`: Node's parser marks a request with Connection: Upgrade and an Upgrade header.)
+    if ((req.raw as IncomingMessage & { upgrade?: boolean }).upgrade && !trpcRoute) {
+      return reply.code(404).send({ error: "not_found", message: "WebSockets are served on /trpc only" });
+    }
+    if (!trpcRoute) return;
     // Procedure paths are dotted names, comma-separated in a batch; anything else is not ours.
     const path = routedPath(req.url);
     if (!/^\/trpc(\/[A-Za-z0-9_.,]*)?$/.test(path)) {

@@ -242,6 +242,17 @@ describe("live events over a real WebSocket", () => {
     );
   });
 
+  it("answers a WebSocket upgrade to any other route 404 before the handshake, whatever the Origin", async () => {
+    const m = await member();
+    const cookie = `auth=${m.sessionToken}`;
+    for (const route of ["/api/user.php", "/healthz", "/members", "/no-such-page"]) {
+      for (const origin of [t.server.origin, "https://evil.example"]) {
+        const url = new URL(route, t.server.wsUrl).href;
+        expect((await rawUpgrade(url, { origin, cookie })).status, `${route} from ${origin}`).toBe(404);
+      }
+    }
+  });
+
   it("logout closes the member's open sockets; the old cookie opens no new subscription", async () => {
     const m = await member();
     const b = await TestBrowser.loggedIn(t.server, m);

@@ -186,7 +186,7 @@ export async function lastEventIdOf(server: Pick<TestServer, "deps">, userId: nu
 }
 
 /**
- * A raw WebSocket upgrade to /trpc with the given headers.
+ * A raw WebSocket upgrade to `wsUrl` (the server's /trpc, or another route) with the given headers.
  * @returns the HTTP status of the upgrade answer (101 when accepted) and the socket when open.
  */
 export function rawUpgrade(
