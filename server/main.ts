@@ -23,7 +23,7 @@ if (config.NODE_ENV === "production") {
   if (!config.SMTP_URL) deps.log.warn("SMTP_URL is not set: mails are written to files and no member receives them");
   if (!config.COOKIE_SECURE)
     deps.log.warn(
-      "cookies are Secure only on requests that arrive over https (COOKIE_SECURE unset, PUBLIC_ORIGIN not https)",
+      "cookies are Secure only on requests that arrive over https (COOKIE_SECURE is false: set so, or unset with a PUBLIC_ORIGIN that is not https)",
     );
 }
 
