@@ -207,3 +207,44 @@ test("on a 320 px phone the packages and the payment methods fit the screen, in 
     }
   }
 });
+
+test("on a 360 px phone the direct debit form's labels and phone country fit their fields, in all seven languages", async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await logIn(page, "demo@amora.test", "demo12345");
+  for (const locale of ["en", "de", "es", "fr", "it", "nl", "pl"]) {
+    await context.addCookies([{ name: "locale", value: locale, url: page.url() }]);
+    await page.goto("/directdebit");
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    const form = page.getByRole("main").locator("form");
+    await expect(form.locator("#dd-phoneCountry")).toBeVisible();
+    const misfits = await form.evaluate((f) => {
+      const found: string[] = [];
+      // Each visible label on one line and within its field's width (German "Hausnummer" ran
+      // past its field; English "House number" wrapped and pushed its field below the street's).
+      for (const label of f.querySelectorAll<HTMLLabelElement>("label.form-label")) {
+        const field = document.getElementById(label.htmlFor);
+        if (!field || label.classList.contains("visually-hidden")) continue;
+        const style = getComputedStyle(label);
+        if (label.getBoundingClientRect().height > parseFloat(style.lineHeight) * 1.5)
+          found.push(`${label.htmlFor}: two lines`);
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        if (range.getBoundingClientRect().right > field.getBoundingClientRect().right + 1)
+          found.push(`${label.htmlFor}: wider than its field`);
+      }
+      // The chosen phone country's name whole inside its select.
+      const select = f.querySelector<HTMLSelectElement>("#dd-phoneCountry")!;
+      const context2d = document.createElement("canvas").getContext("2d")!;
+      const style = getComputedStyle(select);
+      context2d.font = style.font;
+      const text = select.options[select.selectedIndex]?.text ?? "";
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (context2d.measureText(text).width > room) found.push(`phone country "${text}" cut`);
+      return found;
+    });
+    expect(misfits, locale).toEqual([]);
+  }
+});

@@ -21,3 +21,26 @@ test("the likes page does not show the same member twice, in the pick and in the
     ).toEqual([]);
   }
 });
+
+test("on a phone the three likes tabs keep one row in all seven languages (360 px, and German and Polish at 320)", async ({
+  page,
+  context,
+}) => {
+  await logIn(page, "demo@amora.test", "demo12345");
+  for (const [locale, width] of [
+    ...["en", "de", "es", "fr", "it", "nl", "pl"].map((l) => [l, 360] as const),
+    ["de", 320] as const,
+    ["pl", 320] as const,
+  ]) {
+    await page.setViewportSize({ width, height: 740 });
+    await context.addCookies([{ name: "locale", value: locale, url: page.url() }]);
+    await page.goto("/likes/received");
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    const tabs = page.getByRole("main").locator(".likes-tabs").getByRole("link");
+    await expect(tabs).toHaveCount(3);
+    const boxes = await tabs.evaluateAll((links) => links.map((l) => l.getBoundingClientRect().toJSON() as DOMRect));
+    // One row: the same top for the three, and the last one ends on the screen.
+    expect(new Set(boxes.map((b) => Math.round(b.top))).size, `${locale} at ${width} px`).toBe(1);
+    expect(boxes[2]!.right, `${locale} at ${width} px: the last tab off the screen`).toBeLessThanOrEqual(width);
+  }
+});

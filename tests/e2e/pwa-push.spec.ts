@@ -189,7 +189,7 @@ test("logout with the service worker active ends on the home page, logged out, w
   await page.getByRole("button", { name: /\(Account menu\)$/ }).click();
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Log in" }).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Turn on notifications" })).toHaveCount(0);
   await context.close();
 });

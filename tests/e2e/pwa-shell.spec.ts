@@ -155,7 +155,7 @@ test("offline: a page opens as the cached offline page, and the app shell comes 
 
   await context.setOffline(false);
   await page.getByRole("link", { name: "Try again" }).click();
-  await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Log in" }).first()).toBeVisible();
   await context.close();
 });
 

@@ -208,7 +208,7 @@ export function TopBar() {
           <Nav className="ms-auto flex-row align-items-center gap-2">
             <LanguageDropdown loggedIn={false} />
             <Link to={paths.login} className="btn btn-outline-primary btn-sm">
-              <Trans>Login</Trans>
+              <Trans>Log in</Trans>
             </Link>
           </Nav>
         )}

@@ -39,7 +39,8 @@ export function HomePage() {
           </div>
         </Col>
         <Col md={5}>
-          <ul className="list-unstyled hero-points mb-0">
+          {/* A block centred on a phone (the hero is), its lines aligned with their hearts. */}
+          <ul className="list-unstyled hero-points mb-0 d-inline-block text-start">
             <li>
               <Trans>Free signup, confirm by e-mail</Trans>
             </li>

@@ -72,6 +72,9 @@ export function ChatsPage() {
         <ErrorState message={errorText(list.error)} onRetry={() => void list.refetch()} />
       ) : list.data!.chats.length === 0 ? (
         <EmptyState title={<Trans>No conversations yet</Trans>}>
+          <p>
+            <Trans>Your conversations with other members will be listed here.</Trans>
+          </p>
           <Link to="/members" className="btn btn-primary">
             <Trans>Find someone to talk to</Trans>
           </Link>

@@ -155,12 +155,18 @@ function MandateForm({ defaultCountry, onSent }: { defaultCountry: string; onSen
             },
           )}
         </Col>
-        <Col xs={8}>{field("street", t`Street`, { autoComplete: "address-line1" })}</Col>
-        <Col xs={4}>{field("houseNumber", t`House number`)}</Col>
-        <Col xs={5} sm={4}>
+        {/* Phones: the street gets its own row (a third of 360 px cannot hold "Hausnummer"), the
+            house number and zip code share the next. */}
+        <Col xs={12} sm={8}>
+          {field("street", t`Street`, { autoComplete: "address-line1" })}
+        </Col>
+        <Col xs={6} sm={4}>
+          {field("houseNumber", t`House number`)}
+        </Col>
+        <Col xs={6} sm={4}>
           {field("zip", t`Zip code`, { autoComplete: "postal-code" })}
         </Col>
-        <Col xs={7} sm={8}>
+        <Col xs={12} sm={8}>
           {field("city", t`City`, { autoComplete: "address-level2" })}
         </Col>
         <Col xs={12}>
@@ -169,7 +175,8 @@ function MandateForm({ defaultCountry, onSent }: { defaultCountry: string; onSen
               <Trans>Mobile phone (we send the code by SMS)</Trans>
             </legend>
             <Row className="g-2">
-              <Col xs={5} sm={4}>
+              {/* Phones: the country on its own row, its name whole. */}
+              <Col xs={12} sm={5}>
                 <Form.Group controlId="dd-phoneCountry">
                   <Form.Label className="visually-hidden">
                     <Trans>Phone country</Trans>
@@ -183,7 +190,7 @@ function MandateForm({ defaultCountry, onSent }: { defaultCountry: string; onSen
                   </Form.Select>
                 </Form.Group>
               </Col>
-              <Col xs={7} sm={8}>
+              <Col xs={12} sm={7}>
                 <Form.Group controlId="dd-phone">
                   <Form.Label className="visually-hidden">
                     <Trans>Mobile phone</Trans>

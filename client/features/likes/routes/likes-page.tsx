@@ -47,7 +47,7 @@ export function LikesPage() {
       <h1 id="likes-title" className="h3 mb-3">
         <Trans>Likes</Trans>
       </h1>
-      <Nav variant="pills" className="mb-4 gap-2" as="ul">
+      <Nav variant="pills" className="mb-4 gap-2 likes-tabs" as="ul">
         {TYPES.map((k) => (
           <Nav.Item as="li" key={k}>
             <Nav.Link as={NavLink} to={`/likes/${k}`} active={k === type}>

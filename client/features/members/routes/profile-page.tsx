@@ -122,7 +122,9 @@ export function MemberProfilePage() {
   }
   if (!profile) return <NotFound />;
 
-  const place = [profile.city, profile.region, country(profile.country)].filter(Boolean).join(", ");
+  // A city that names its region too (Utrecht, Utrecht) is said once.
+  const region = profile.region && profile.region !== profile.city ? profile.region : null;
+  const place = [profile.city, region, country(profile.country)].filter(Boolean).join(", ");
   return (
     <article className="member-profile" aria-labelledby="member-name">
       <Card className="border-0 shadow-sm overflow-hidden mb-3">

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Badge, Card, Col, Row } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatMoney } from "../../../lib/money";
+import { integerFormat } from "../../../lib/intl";
 import { LoadingState } from "../../../components/ui/states";
 import { usePricing } from "../api/use-pricing";
 import { useSiteSettings } from "../../../lib/api/use-site-settings";
@@ -42,7 +43,7 @@ function PackagePrices() {
                   </Badge>
                 )}
                 <h3 className="h5 mb-1">
-                  <Trans>{p.credits} credits</Trans>
+                  <Trans>{integerFormat(i18n.locale).format(p.credits)} credits</Trans>
                 </h3>
                 <p className="fs-4 fw-bold mb-1">
                   {formatMoney(p.discountedCents ?? p.priceCents, p.currency, i18n.locale)}
