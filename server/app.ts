@@ -268,6 +268,11 @@ export async function buildApp(
   // An idle socket keeps only what it uses of its upgrade (http/websocket-lean.ts, issue 12).
   leanWebSocketRoutes(app, log);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // The routes with a WebSocket handler (tRPC's): an upgrade to any other is refused below.
+  const webSocketRoutes = new Set<string>();
+  app.addHook("onRoute", (route) => {
+    if ((route as { websocket?: boolean }).websocket) webSocketRoutes.add(route.url);
+  });
   app.websocketServer.on("connection", (socket, upgrade: IncomingMessage) => {
     // Each call logs `<socket id>/<n>`, the socket's id being its upgrade request's (generated
     // when the load balancer sent none), so the upgrade's own log lines and the calls' match.
@@ -292,14 +297,14 @@ export async function buildApp(
       .map(([path]) => path),
   );
   app.addHook("onRequest", async (req, reply) => {
-    const trpcRoute = routeOf(req)?.startsWith("/trpc") ?? false;
-    // Only tRPC has a WebSocket: an upgrade to any other route is refused before the handshake
+    const route = routeOf(req);
+    // An upgrade to a route without a WebSocket handler is refused before the handshake
     // (@fastify/websocket would otherwise complete it, whatever the Origin, then close the socket).
     // (`upgrade`: Node's parser marks a request with Connection: Upgrade and an Upgrade header.)
-    if ((req.raw as IncomingMessage & { upgrade?: boolean }).upgrade && !trpcRoute) {
-      return reply.code(404).send({ error: "not_found", message: "WebSockets are served on /trpc only" });
+    if ((req.raw as IncomingMessage & { upgrade?: boolean }).upgrade && !(route && webSocketRoutes.has(route))) {
+      return reply.code(404).send({ error: "not_found", message: "No WebSocket is served here" });
     }
-    if (!trpcRoute) return;
+    if (!route?.startsWith("/trpc")) return;
     // Procedure paths are dotted names, comma-separated in a batch; anything else is not ours.
     const path = routedPath(req.url);
     if (!/^\/trpc(\/[A-Za-z0-9_.,]*)?$/.test(path)) {

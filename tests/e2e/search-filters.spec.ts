@@ -1,5 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
-import { logIn } from "./support";
+import { logIn, selectsCutShort } from "./support";
 
 /**
  * §2 /members search form, §3 search state: ages are 18–99 (members.schema SEARCH_MIN_AGE /
@@ -203,19 +203,6 @@ test("a search and a change of page leave the focus on their results, not on the
   await expect(pages).toContainText("Page 2");
   await expect(results).toBeFocused();
 });
-
-/** Runs in the page: the filters' selects whose shown option is wider than the room inside them. */
-function selectsCutShort(form: Element): string[] {
-  return [...form.querySelectorAll("select")].flatMap((select) => {
-    // The shown option's text, measured in the select's own font, against the room inside it.
-    const style = getComputedStyle(select);
-    const context = document.createElement("canvas").getContext("2d")!;
-    context.font = style.font;
-    const text = select.options[select.selectedIndex]?.text ?? "";
-    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    return context.measureText(text).width > room ? [`${select.id}: "${text}"`] : [];
-  });
-}
 
 /** Runs in the page: the value of `select`'s option with the widest text in its font. */
 function widestOption(select: HTMLSelectElement): string {

@@ -266,3 +266,20 @@ export async function watchForNamelessDialogs(page: Page): Promise<() => Promise
   });
   return () => page.evaluate(() => (window as unknown as { namelessDialogs: string[] }).namelessDialogs);
 }
+
+/**
+ * Runs in the page (`locator.evaluate(selectsCutShort)`): the selects inside `form` whose shown
+ * option, measured in the select's own font, is wider than the room inside the select.
+ * @returns `"<select id>: \"<text>\""` for each one cut short; empty when all fit.
+ */
+export function selectsCutShort(form: Element): string[] {
+  return [...form.querySelectorAll("select")].flatMap((select) => {
+    // The shown option's text, measured in the select's own font, against the room inside it.
+    const style = getComputedStyle(select);
+    const context = document.createElement("canvas").getContext("2d")!;
+    context.font = style.font;
+    const text = select.options[select.selectedIndex]?.text ?? "";
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(text).width > room ? [`${select.id}: "${text}"`] : [];
+  });
+}
