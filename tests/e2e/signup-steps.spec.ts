@@ -39,11 +39,20 @@ test("a new member goes through the signup steps, skipping some, and lands on th
   expect([6, 7]).toContain(total);
   const pushStep = total === 7;
   await expect(progress).toHaveAttribute("aria-valuetext", `Step 2 of ${total}`);
+  // The file field speaks the page's language, not the browser's ("No file chosen").
+  await expect(page.getByText("No photo chosen")).toBeVisible();
   // Saving with no photo chosen says what to do, under the field.
   await page.getByRole("button", { name: "Save and continue" }).click();
   await expect(page.getByLabel("Choose a photo")).toHaveAccessibleDescription(
     "Choose a photo first, or skip this step.",
   );
+  // A chosen file is named beside the field, and the message goes.
+  await page
+    .getByLabel("Choose a photo")
+    .setInputFiles({ name: "beach.jpg", mimeType: "image/jpeg", buffer: Buffer.from("x") });
+  await expect(page.getByText("beach.jpg")).toBeVisible();
+  await expect(page.getByText("No photo chosen")).toHaveCount(0);
+  await expect(page.getByText("Choose a photo first, or skip this step.")).toHaveCount(0);
   await page.getByRole("button", { name: "Skip this step" }).click();
 
   // Step 3: the location from the browser's position, through /api/geocode.php.

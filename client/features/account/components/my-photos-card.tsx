@@ -10,6 +10,7 @@ import { useSetMainPhoto } from "../api/use-set-main-photo";
 import { useSetPhotoPrivate } from "../api/use-set-photo-private";
 import { useDeletePhoto } from "../api/use-delete-photo";
 import { PendingButton } from "../../../components/ui/pending-button";
+import { FilePicker } from "../../../components/ui/file-picker";
 
 /**
  * §2 /profile photo management: the member's own photos (never locked for them), with main,
@@ -206,43 +207,41 @@ export function MyPhotosCard() {
             )}
           </Alert>
         ) : (
-          <Form.Group controlId={inputId}>
-            <Form.Label className="fw-semibold">
-              <Trans>Add a photo</Trans>
-            </Form.Label>
-            <Form.Control
-              ref={fileInput}
-              type="file"
-              accept="image/*"
-              onChange={onFile}
-              disabled={busy}
-              isInvalid={!!uploadError}
-              aria-invalid={uploadError ? true : undefined}
-              aria-describedby={uploadError ? `${uploadErrorId} ${hintId}` : hintId}
-            />
-            {uploadError && (
-              <div ref={uploadErrorRef} id={uploadErrorId} role="alert" className="invalid-feedback d-block">
-                {describe(uploadError)}
-              </div>
-            )}
-            <Form.Text id={hintId}>
-              <Trans>JPEG, PNG, WebP, GIF or AVIF, at most 8 MB.</Trans>
-            </Form.Text>
+          <div>
+            {/* Chosen before the file: the upload starts as soon as one is picked. */}
             <Form.Check
-              className="mt-2"
+              className="mb-2"
               id={`${inputId}-private`}
               label={t`Add as a private photo`}
               checked={uploadPrivate}
               onChange={(e) => setUploadPrivate(e.target.checked)}
               disabled={busy}
             />
+            <FilePicker
+              id={inputId}
+              label={<Trans>Add a photo</Trans>}
+              accept="image/*"
+              inputRef={fileInput}
+              onChange={onFile}
+              disabled={busy}
+              invalid={!!uploadError}
+              describedBy={uploadError ? `${uploadErrorId} ${hintId}` : hintId}
+            />
+            {uploadError && (
+              <div ref={uploadErrorRef} id={uploadErrorId} role="alert" className="invalid-feedback d-block">
+                {describe(uploadError)}
+              </div>
+            )}
+            <Form.Text id={hintId} className="d-block">
+              <Trans>JPEG, PNG, WebP, GIF or AVIF, at most 8 MB.</Trans>
+            </Form.Text>
             {upload.isPending && (
               <div className="mt-2 text-body-secondary" role="status">
                 <Spinner size="sm" animation="border" className="me-2" />
                 <Trans>Uploading…</Trans>
               </div>
             )}
-          </Form.Group>
+          </div>
         )}
       </Card.Body>
 

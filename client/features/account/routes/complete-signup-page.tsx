@@ -35,6 +35,7 @@ import "../signup-steps.css";
 import { CountryOptions } from "../../../components/ui/country-options";
 import { useViewFocus } from "../../../components/layouts/page-shell";
 import { PendingButton } from "../../../components/ui/pending-button";
+import { FilePicker } from "../../../components/ui/file-picker";
 import { FieldControl, FieldFeedback } from "../../../components/ui/field";
 
 type OwnProfile = RouterOutputs["members"]["myProfile"];
@@ -216,16 +217,16 @@ function PhotoStep({ onDone }: { onDone: () => void }) {
           <img src={main.thumbUrl} alt={t`Your main photo`} className="rounded signup-step-photo" />
         </div>
       )}
-      <Form.Group controlId="signup-photo">
-        <Form.Label>{main ? <Trans>Choose another photo</Trans> : <Trans>Choose a photo</Trans>}</Form.Label>
-        <Form.Control
-          type="file"
+      <div>
+        <FilePicker
+          id="signup-photo"
+          label={main ? <Trans>Choose another photo</Trans> : <Trans>Choose a photo</Trans>}
           accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-          ref={fileInput}
+          inputRef={fileInput}
           onChange={() => setNoFile(false)}
-          isInvalid={!!upload.error || noFile}
-          aria-invalid={upload.error || noFile ? true : undefined}
-          aria-describedby={upload.error || noFile ? "signup-photo-error" : undefined}
+          invalid={!!upload.error || noFile}
+          describedBy={upload.error || noFile ? "signup-photo-error" : undefined}
+          showFileName
         />
         {/* A refused upload is told under the field, where the member chose the file. */}
         {(upload.error || noFile) && (
@@ -233,7 +234,7 @@ function PhotoStep({ onDone }: { onDone: () => void }) {
             {upload.error ? describe(upload.error) : <Trans>Choose a photo first, or skip this step.</Trans>}
           </div>
         )}
-      </Form.Group>
+      </div>
       <StepButtons busy={upload.isPending} onSkip={onDone} />
     </Form>
   );
