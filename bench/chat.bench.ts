@@ -28,6 +28,9 @@
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   admin connection (creates/drops bench_* databases)
  *   BENCH_REDIS_URL=redis://127.0.0.1:6379
  *   BENCH_SERVER_PROF=<dir>    write a V8 CPU profile of the server under test during the rate steps into <dir>
+ *   BENCH_SERVER_ALLOC=<dir>   write a V8 sampling heap profile (what is allocated, freed or not) of the server
+ *                              under test during the rate steps into <dir> (read it: tsx bench/lib/alloc-top.ts
+ *                              <file> <messages sent>)
  *   BENCH_HEAP_SNAPSHOTS=<dir> write heap snapshots of the server under test after the warm-up connections,
  *                              after all of them, and after the steps into <dir> (compare: tsx bench/lib/heap-diff.ts
  *                              <warm> <all> <added>; <all> <after-steps> <connections> for what deliveries leave behind)
@@ -69,6 +72,7 @@ const FLOOR_SECONDS = Number(env.BENCH_FLOOR_SECONDS ?? 5);
 const PG_ADMIN_URL = env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REDIS_URL = env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const SERVER_PROF = env.BENCH_SERVER_PROF ? path.resolve(env.BENCH_SERVER_PROF) : null;
+const SERVER_ALLOC = env.BENCH_SERVER_ALLOC ? path.resolve(env.BENCH_SERVER_ALLOC) : null;
 const HEAP_SNAPSHOTS = env.BENCH_HEAP_SNAPSHOTS ? path.resolve(env.BENCH_HEAP_SNAPSHOTS) : null;
 const DRAIN_MS = 10_000;
 const WARMUP = env.BENCH_WARMUP !== "0";
@@ -156,7 +160,7 @@ function groupOf(children: Array<RpcChild & { info: { port: number } }>): Server
     ports: children.map((c) => c.info.port),
     async call<T>(name: string, args?: unknown): Promise<T> {
       // Calls that write a file: one per instance, the second instance's named <file>-2.<ext>.
-      if (name === "heapSnapshot" || name === "profileStop") {
+      if (name === "heapSnapshot" || name === "profileStop" || name === "allocStop") {
         const file = (args as { file: string }).file;
         const files = await Promise.all(
           children.map((c, i) =>
@@ -275,6 +279,7 @@ async function runSystem(opts: {
     }
     const steps: StepRecord[] = [];
     if (SERVER_PROF && opts.transport === "trpc") await server.call("profileStart");
+    if (SERVER_ALLOC && opts.transport === "trpc") await server.call("allocStart");
     const watched = [...server.pids, ...pool.pids, process.pid];
     for (const [i, rate] of opts.rates.entries()) {
       const seconds = opts.stepSeconds(rate);
@@ -321,6 +326,14 @@ async function runSystem(opts: {
         file: path.join(SERVER_PROF, `server-${opts.name}.cpuprofile`),
       });
       log(`${opts.name}: CPU profile of the server during the steps: ${file}`);
+    }
+    if (SERVER_ALLOC && opts.transport === "trpc") {
+      fs.mkdirSync(SERVER_ALLOC, { recursive: true });
+      const file = await server.call<string>("allocStop", {
+        file: path.join(SERVER_ALLOC, `server-${opts.name}.heapprofile`),
+      });
+      const sent = steps.reduce((sum, s) => sum + s.sent, 0);
+      log(`${opts.name}: allocation profile of the server during the steps (${sent} messages sent): ${file}`);
     }
     // What the steps' deliveries leave behind on the still-open sockets (compare with the `all` snapshot).
     await snapshot("after-steps");

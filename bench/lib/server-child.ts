@@ -12,6 +12,8 @@
  *  - loopDelay → event-loop delay p50/p99/max (ms) since the previous call.
  *  - gauges → ws_connections_open, trpc_subscriptions_active, chat_messages_sent_total.
  *  - profileStart / profileStop {file} → a V8 CPU profile of what happens in between.
+ *  - allocStart / allocStop {file} → a V8 sampling heap profile of what is allocated in between
+ *    (objects the collector freed meanwhile included: what the work allocates, not what it keeps).
  *  - heapSnapshot {file} → a V8 heap snapshot after a full GC (what idle connections keep alive).
  *  - stop → close the app gracefully.
  */
@@ -39,6 +41,7 @@ async function gauge(name: string): Promise<number> {
 }
 
 let inspector: Session | null = null;
+let allocInspector: Session | null = null;
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 
@@ -90,6 +93,26 @@ serveRpc(
       fs.writeFileSync(args.file, JSON.stringify(profile));
       inspector.disconnect();
       inspector = null;
+      return args.file;
+    },
+    /** Start V8's sampling heap profiler (for BENCH_SERVER_ALLOC): a sample every 4 KB allocated. */
+    allocStart: async () => {
+      allocInspector ??= new Session();
+      allocInspector.connect();
+      await allocInspector.post("HeapProfiler.enable");
+      await allocInspector.post("HeapProfiler.startSampling", {
+        samplingInterval: 4096,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+    },
+    /** Stop it and write the profile to `file` (tsx bench/lib/alloc-top.ts <file> <messages>). */
+    allocStop: async (args: { file: string }) => {
+      if (!allocInspector) return null;
+      const { profile } = await allocInspector.post("HeapProfiler.stopSampling");
+      fs.writeFileSync(args.file, JSON.stringify(profile));
+      allocInspector.disconnect();
+      allocInspector = null;
       return args.file;
     },
     /** Write a heap snapshot (open it in Chrome DevTools' Memory tab). */
