@@ -5,12 +5,12 @@ import { legacyErrorHandler } from "./errors.js";
 import { isForeignRequest, isUsableHost, refuseForeign, routeOf } from "../http/request-guard.js";
 import { appCookiesOf } from "../http/session-cookie.js";
 import { hashToken } from "../features/accounts/sessions.service.js";
-import { resolvePollMember } from "../features/accounts/poll.service.js";
 import { RateLimitedError } from "../features/rate-limits/rate-limits.service.js";
 import { addressLimitKey } from "../features/rate-limits/address-key.js";
 import { userRoutes } from "./user.routes.js";
 import { memberRoutes } from "./member.routes.js";
 import { siteRoutes } from "./site.routes.js";
+import { findPollMember } from "./request.js";
 
 /** The §7 reads older clients poll: counted against the `poll` limit. */
 const LEGACY_POLLS = new Set(["/api/user.php", "/api/chats.php", "/api/likes.php", "/api/auto-like.php"]);
@@ -55,7 +55,8 @@ export function legacyApi(deps: AppDeps) {
     // (addressLimitKey: an IPv6 client by its /64). 429 with Retry-After (legacy/errors.ts).
     // A HEAD runs the GET's handler, so it counts as one. A cookie that names no session counts
     // against the client address (request.ts requirePollMember). Once an address has used its
-    // polls up, a cookie from it is looked up before it is counted: a made-up one is refused
+    // polls up, a cookie from it is looked up before it is counted (once: the handler reuses what
+    // was read, request.ts findPollMember): a made-up one is refused
     // (made-up cookies are not a fresh allowance each, nor a limiter key each), a member's real
     // session polls on its own allowance (members behind one NAT or /64 are not locked out by
     // another client there).
@@ -72,7 +73,7 @@ export function legacyApi(deps: AppDeps) {
               throw err;
             },
           );
-          if (addressUsedUp && !(await resolvePollMember(deps, sessionToken))) throw addressUsedUp;
+          if (addressUsedUp && !(await findPollMember(deps, req))) throw addressUsedUp;
           await deps.rateLimits.consume("poll", `s:${hashToken(sessionToken)}`);
         } else await deps.rateLimits.consume("poll", `ip:${address}`);
       } else if (req.method === "POST" && route === "/api/user.php" && !(req.query as { push?: unknown }).push) {

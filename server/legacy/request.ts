@@ -70,15 +70,30 @@ export function noStore(reply: FastifyReply): FastifyReply {
  */
 export const POLL_ETAG_WINDOW_MS = 300_000;
 
+/** Poll members already read for a request (by the address limit, legacy/index.ts): read once. */
+const pollMembers = new WeakMap<FastifyRequest, PollMember>();
+
+/**
+ * The member of a poll's session cookie with their event seq, in one query, read once per
+ * request (the address limit may have read it first).
+ * @returns null when the request has no cookie, or one naming no live session.
+ */
+export async function findPollMember(deps: AppDeps, req: FastifyRequest): Promise<PollMember | null> {
+  const known = pollMembers.get(req);
+  if (known) return known;
+  const { sessionToken } = appCookiesOf(req.headers);
+  const member = sessionToken ? await resolvePollMember(deps, sessionToken) : null;
+  if (member) pollMembers.set(req, member);
+  return member;
+}
+
 /**
  * The member of a poll (chats.php, user.php, likes.php) with their event seq, in one query.
  * @throws AuthenticationRequiredError (403 authentication_required, §4) when nobody is logged in;
  *         RateLimitedError (429) as requireMember.
  */
 export async function requirePollMember(deps: AppDeps, req: FastifyRequest): Promise<PollMember> {
-  const { sessionToken } = appCookiesOf(req.headers);
-  const member = sessionToken ? await resolvePollMember(deps, sessionToken) : null;
-  return member ?? notLoggedIn(deps, req);
+  return (await findPollMember(deps, req)) ?? notLoggedIn(deps, req);
 }
 
 /**
