@@ -82,6 +82,8 @@ export function LikeActions({ profileId, name }: { profileId: number; name: stri
           onClick={toggle}
           // Out of likes it is inert but keeps the focus, as while a like is sent (PendingButton).
           pending={busy || outOfLikes}
+          // Until the like status is known, the button's state (Like or Unlike) is not either.
+          aria-busy={status.isLoading || undefined}
         >
           <span aria-hidden="true" className="me-2">
             {liked ? "♥" : "♡"}
