@@ -19,11 +19,12 @@ interface FilePickerProps {
 }
 
 /**
- * A file field in the page's own language. A native `<input type="file">` draws its button and
- * its "No file chosen" in the browser's language, whatever language the member chose (§6); here
- * the input lies, transparent, over a label drawn as a button, so a click or a tap anywhere on it
- * is the input's own (it opens the picker), the keyboard focuses the input itself (its focus ring
- * is drawn on the label), and assistive technology meets a real file input named by the label.
+ * A file field in the page's own language (§1: seven interface languages). A native
+ * `<input type="file">` draws its button and its "No file chosen" in the browser's language,
+ * whatever language the member chose; here the input lies, transparent, over a label drawn as a
+ * button, so a click or a tap anywhere on it is the input's own (it opens the picker), the
+ * keyboard focuses the input itself (its focus ring is drawn on the label), and assistive
+ * technology meets a real file input named by the label.
  *
  * Props: see FilePickerProps. The chosen file is read from the input (`inputRef`, `onChange`),
  * as with a plain input.
