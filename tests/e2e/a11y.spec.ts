@@ -119,8 +119,9 @@ async function readyButTheHeldCall(page: Page) {
 }
 
 async function expectNoViolations(page: Page, label: string) {
-  // axe reads colours as they are drawn: a hover transition still running (a button that opened
-  // under the pointer) would be read halfway between its two states, each of which is checked.
+  // axe reads colours as they are drawn: a colour transition still running (a button enabled as
+  // its data arrive, as the profile's Like) would be read halfway between its two states, each of
+  // which is checked on its own.
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"),
   );
