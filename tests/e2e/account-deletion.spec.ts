@@ -54,3 +54,29 @@ test("delete the account and reactivate it from the mailed link", async ({ page 
   await dropSession(page);
   await logIn(page, email, "secret-pass-1");
 });
+
+test("on a phone the confirmation's two answers stack at full width, in German and Polish", async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await logIn(page, "free@amora.test", "demo12345");
+  for (const locale of ["de", "pl"]) {
+    await context.addCookies([{ name: "locale", value: locale, url: page.url() }]);
+    await page.goto("/settings/delete");
+    // The first reason, then the form's one button (its name is in the page's language).
+    await page.getByRole("radio").first().check();
+    await page.getByRole("main").locator("form").getByRole("button").click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    const [keep, remove] = await dialog.locator(".modal-footer").getByRole("button").all();
+    const keepBox = (await keep!.boundingBox())!;
+    const removeBox = (await remove!.boundingBox())!;
+    // One above the other, of one width and flush with each other: not a ragged, right-aligned pair.
+    expect(removeBox.y, locale).toBeGreaterThanOrEqual(keepBox.y + keepBox.height);
+    expect(Math.abs(removeBox.width - keepBox.width), locale).toBeLessThanOrEqual(1);
+    expect(Math.abs(removeBox.x - keepBox.x), locale).toBeLessThanOrEqual(1);
+    await keep!.click();
+    await expect(dialog).toHaveCount(0);
+  }
+});

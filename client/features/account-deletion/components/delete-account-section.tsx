@@ -123,12 +123,15 @@ export function DeleteAccountSection() {
           )}
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            <Trans>Keep my account</Trans>
-          </Button>
-          <PendingButton variant="danger" onClick={confirm} pending={remove.isPending}>
-            <Trans>Yes, delete my account</Trans>
-          </PendingButton>
+          {/* Phones: the two long answers stacked at full width, not wrapped into a ragged pair. */}
+          <div className="d-grid gap-2 d-sm-flex justify-content-sm-end w-100">
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              <Trans>Keep my account</Trans>
+            </Button>
+            <PendingButton variant="danger" onClick={confirm} pending={remove.isPending}>
+              <Trans>Yes, delete my account</Trans>
+            </PendingButton>
+          </div>
         </Modal.Footer>
       </Modal>
     </Card>
