@@ -1,5 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
-import { uniqueEmail } from "./support";
+import { fillDateOfBirth, uniqueEmail } from "./support";
 
 /**
  * Issue 11, public face (§1, §2, §4): a lander leads a visitor to a signup, tracking parameters
@@ -17,7 +17,7 @@ async function fillSignupForm(page: Page, email: string) {
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Name").fill("Lander Visitor");
   await page.getByLabel("Password").fill("secret-pass-1");
-  await page.getByLabel("Date of birth").fill("1991-06-15");
+  await fillDateOfBirth(page, "1991-06-15");
   await page.getByLabel("I am").selectOption("female");
   await page.getByLabel("Country").selectOption("DE");
 }

@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { confirmedMember, logIn } from "./support";
+import { confirmedMember, fillDateOfBirth, logIn } from "./support";
 
 test("an unknown route shows the 404 page with a link home", async ({ page }) => {
   await page.goto("/no/such/page");
@@ -15,12 +15,17 @@ test("signup validates with the spec's messages and offers a did-you-mean for th
   await expect(page.getByRole("button", { name: "anna@gmail.com" })).toBeVisible();
   await page.getByLabel("Name").fill("@anna");
   await page.getByLabel("Password").fill("secret-pass-1");
-  await page.getByLabel("Date of birth").fill("2015-01-01");
+  await fillDateOfBirth(page, "2015-01-01");
   await page.getByLabel("I am").selectOption("female");
   // Nobody is put in a country they did not choose: with no country known, the visitor chooses.
   await expect(page.getByLabel("Country")).toHaveValue("");
   await page.getByRole("button", { name: "Create my free account" }).click();
   await expect(page.getByText("Enter your date of birth (18+)")).toBeVisible();
+  const dob = page.getByRole("group", { name: "Date of birth" });
+  await expect(dob).toHaveAccessibleDescription("Enter your date of birth (18+)");
+  // English (US, as every date of the site in English) writes month, day, year.
+  expect(await dob.locator("label").allTextContents()).toEqual(["Month", "Day", "Year"]);
+  await expect(dob.getByLabel("Year")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Your name may not start with @")).toBeVisible();
   await expect(page.getByLabel("Country")).toHaveAccessibleDescription("Choose your country");
   // Beyond §5: no web address in a name, which other members' mails would carry.
@@ -36,6 +41,32 @@ test("signup validates with the spec's messages and offers a did-you-mean for th
   await page.getByLabel("E-mail").fill("not-an-address");
   await page.getByRole("button", { name: "Create my free account" }).click();
   await expect(page.getByText("Invalid email")).toBeVisible();
+});
+
+test("the date of birth reads in the member's language, and a date that does not exist is refused", async ({
+  page,
+  baseURL,
+}) => {
+  await page.context().addCookies([{ name: "locale", value: "de", url: baseURL! }]);
+  await page.goto("/signup");
+  const dob = page.getByRole("group", { name: "Geburtsdatum" });
+  await expect(dob).toBeVisible();
+  // German writes day, month, year; the month is chosen by its German name.
+  const labels = await dob.locator("label").allTextContents();
+  expect(labels).toEqual(["Tag", "Monat", "Jahr"]);
+  await expect(dob.getByLabel("Monat").getByRole("option", { name: "März" })).toHaveCount(1);
+  // 31 April does not exist: the §5 message, and no account.
+  await dob.getByLabel("Tag").fill("31");
+  await dob.getByLabel("Monat").selectOption({ label: "April" });
+  await dob.getByLabel("Jahr").fill("1990");
+  await page.getByRole("button", { name: "Mein kostenloses Konto erstellen" }).click();
+  await expect(dob).toHaveAccessibleDescription("Gib dein Geburtsdatum ein (18+)");
+  await expect(page).toHaveURL(/\/signup$/);
+  // Only digits are typed into day and year: a letter typed between them is dropped.
+  await dob.getByLabel("Tag").clear();
+  await dob.getByLabel("Tag").pressSequentially("3x0");
+  await expect(dob.getByLabel("Tag")).toHaveValue("30");
+  await expect(page.getByText("Gib dein Geburtsdatum ein (18+)")).toBeHidden();
 });
 
 test("login failure shows the §8 message", async ({ page }) => {

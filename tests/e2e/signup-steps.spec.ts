@@ -1,5 +1,5 @@
 import { test, expect, type Browser, type BrowserContextOptions } from "@playwright/test";
-import { uniqueEmail } from "./support";
+import { fillDateOfBirth, uniqueEmail } from "./support";
 
 /**
  * Issue 11, §2/§4: the signup steps after the account (/complete-signup), the suggested members
@@ -25,7 +25,7 @@ test("a new member goes through the signup steps, skipping some, and lands on th
   await page.getByLabel("E-mail").fill(uniqueEmail("steps"));
   await page.getByLabel("Name").fill("Stella Steps");
   await page.getByLabel("Password").fill("secret-pass-1");
-  await page.getByLabel("Date of birth").fill("1991-06-15");
+  await fillDateOfBirth(page, "1991-06-15");
   await page.getByLabel("I am").selectOption("female");
   await page.getByLabel("Country").selectOption("NL");
   await page.getByRole("button", { name: "Create my free account" }).click();
@@ -118,7 +118,7 @@ test("each signup step opens at its top with focus on its title, wherever the pr
   await page.getByLabel("E-mail").fill(uniqueEmail("steps-top"));
   await page.getByLabel("Name").fill("Tina Top");
   await page.getByLabel("Password").fill("secret-pass-1");
-  await page.getByLabel("Date of birth").fill("1990-02-11");
+  await fillDateOfBirth(page, "1990-02-11");
   await page.getByLabel("I am").selectOption("female");
   await page.getByLabel("Country").selectOption("NL");
   await scrollToBottom();

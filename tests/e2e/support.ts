@@ -1,10 +1,23 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, type Browser, type Page, type WebSocket } from "@playwright/test";
+import { expect, type Browser, type Locator, type Page, type WebSocket } from "@playwright/test";
 
 /** The e2e server's data directory (see playwright.config.ts). */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), "amora-e2e");
+
+/**
+ * Fill the §3 date of birth (client/components/ui/date-of-birth-field.tsx) with `iso`
+ * ('YYYY-MM-DD') as a member does: the group 'Date of birth', its Day and Year typed, its Month
+ * chosen. `scope`: the page, or the form or dialog that holds the field (a lander has two).
+ */
+export async function fillDateOfBirth(scope: Page | Locator, iso: string) {
+  const [year, month, day] = iso.split("-") as [string, string, string];
+  const group = scope.getByRole("group", { name: "Date of birth" });
+  await group.getByLabel("Day").fill(String(Number(day)));
+  await group.getByLabel("Month").selectOption(String(Number(month)));
+  await group.getByLabel("Year").fill(year);
+}
 
 /**
  * Wait for the newest mail to `to` under the server's var/mail and return the first link in it,
@@ -99,7 +112,7 @@ export async function signUp(
   await page.getByLabel("E-mail").fill(m.email);
   await page.getByLabel("Name").fill(m.name);
   await page.getByLabel("Password").fill("secret-pass-1");
-  await page.getByLabel("Date of birth").fill(m.dob ?? "1992-04-03");
+  await fillDateOfBirth(page, m.dob ?? "1992-04-03");
   await page.getByLabel("I am").selectOption(m.gender);
   await page.getByLabel("Country").selectOption(m.country ?? "NL");
   await page.getByRole("button", { name: "Create my free account" }).click();

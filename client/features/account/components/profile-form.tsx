@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import type { MessageDescriptor } from "@lingui/core";
 import { Alert, Card, Col, Form, Row } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -24,6 +24,8 @@ import { useInterests } from "../api/use-interests";
 import { PendingButton } from "../../../components/ui/pending-button";
 import { nameHasAddress } from "../../../lib/member-name";
 import { FieldControl, FieldFeedback } from "../../../components/ui/field";
+import { DateOfBirthField } from "../../../components/ui/date-of-birth-field";
+import { ageOn } from "../../../lib/dates";
 
 const MIN_AGE = 18; // §5
 
@@ -45,13 +47,6 @@ interface ProfileFormValues {
   interests: string[];
 }
 
-function ageOn(iso: string, now = new Date()): number {
-  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
-  let age = now.getFullYear() - y;
-  if (now.getMonth() + 1 < m || (now.getMonth() + 1 === m && now.getDate() < d)) age--;
-  return age;
-}
-
 const orNull = (v: string) => (v.trim() === "" ? null : v.trim());
 
 /**
@@ -67,7 +62,7 @@ export function ProfileForm() {
   const errorText = useErrorText();
   const { label, country: countryName } = useEnumLabels();
   const interests = useInterests();
-  const { register, handleSubmit, formState, reset, watch, setValue } = useForm<ProfileFormValues>();
+  const { register, control, handleSubmit, formState, reset, watch, setValue } = useForm<ProfileFormValues>();
   const country = watch("country");
   const regions = useProfileRegions(country || undefined);
 
@@ -140,7 +135,8 @@ export function ProfileForm() {
         </h2>
         <Form noValidate onSubmit={onSubmit} aria-label={t`Edit profile`}>
           <Row>
-            <Form.Group as={Col} xs={12} sm={6} className="mb-3" controlId="profile-name">
+            {/* Name and date of birth pair from md: below it, the date's three parts need the row. */}
+            <Form.Group as={Col} xs={12} md={6} className="mb-3" controlId="profile-name">
               <Form.Label>
                 <Trans>Name</Trans>
               </Form.Label>
@@ -159,19 +155,26 @@ export function ProfileForm() {
               />
               <FieldFeedback>{formState.errors.name?.message}</FieldFeedback>
             </Form.Group>
-            <Form.Group as={Col} xs={12} sm={6} className="mb-3" controlId="profile-date-of-birth">
-              <Form.Label>
-                <Trans>Date of birth</Trans>
-              </Form.Label>
-              <FieldControl
-                type="date"
-                isInvalid={!!formState.errors.date_of_birth}
-                {...register("date_of_birth", {
-                  validate: (v) => (!!v && ageOn(v) >= MIN_AGE) || t`Enter your date of birth (${MIN_AGE}+)`,
-                })}
+            <Col xs={12} md={6} className="mb-3">
+              <Controller
+                control={control}
+                name="date_of_birth"
+                rules={{
+                  validate: (v) =>
+                    (/^\d{4}-\d{2}-\d{2}$/.test(v) && ageOn(v) >= MIN_AGE) || t`Enter your date of birth (${MIN_AGE}+)`,
+                }}
+                render={({ field, fieldState }) => (
+                  <DateOfBirthField
+                    id="profile-date-of-birth"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={fieldState.error?.message}
+                  />
+                )}
               />
-              <FieldFeedback>{formState.errors.date_of_birth?.message}</FieldFeedback>
-            </Form.Group>
+            </Col>
             <Form.Group as={Col} xs={12} sm={6} className="mb-3" controlId="profile-gender">
               <Form.Label>
                 <Trans>I am</Trans>

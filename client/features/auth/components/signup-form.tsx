@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import Mailcheck from "mailcheck";
@@ -19,17 +19,12 @@ import { paths } from "../../../app/paths";
 import { PendingButton } from "../../../components/ui/pending-button";
 import { nameHasAddress } from "../../../lib/member-name";
 import { FieldControl, FieldFeedback, FieldSelect } from "../../../components/ui/field";
+import { DateOfBirthField } from "../../../components/ui/date-of-birth-field";
+import { ageOn } from "../../../lib/dates";
 
 /** §2 'Language choices by country': the spec's countries. */
 const COUNTRIES = ["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "GB", "IE", "US", "CA", "AU", "NZ"] as const;
 const MIN_AGE = 18; // §5
-
-function ageOn(iso: string, now = new Date()): number {
-  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
-  let age = now.getFullYear() - y;
-  if (now.getMonth() + 1 < m || (now.getMonth() + 1 === m && now.getDate() < d)) age--;
-  return age;
-}
 
 /**
  * §3 signup form (email, name, password, date_of_birth, signup_message, plus gender and country),
@@ -86,10 +81,11 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
       }
     });
   type Values = z.infer<typeof schema>;
-  const { register, handleSubmit, formState, setValue, getValues } = useForm<Values>({
+  const { register, control, handleSubmit, formState, setValue, getValues } = useForm<Values>({
     resolver: zodResolver(schema),
     // The visitor's country when it is known (not the same one for everyone, who then lives there).
     defaultValues: {
+      date_of_birth: "",
       country: (signupCountryGuess(
         {
           selectedCountry: selectedCountry(),
@@ -191,14 +187,23 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
             <FieldFeedback>{errors.password?.message}</FieldFeedback>
           </Form.Group>
         </Col>
-        <Col xs={12} sm={6} lg={wide}>
-          <Form.Group className="mb-3" controlId={idOf("dob")}>
-            <Form.Label>
-              <Trans>Date of birth</Trans>
-            </Form.Label>
-            <FieldControl type="date" isInvalid={!!errors.date_of_birth} {...register("date_of_birth")} />
-            <FieldFeedback>{errors.date_of_birth?.message}</FieldFeedback>
-          </Form.Group>
+        <Col xs={12} lg={wide}>
+          <div className="mb-3">
+            <Controller
+              control={control}
+              name="date_of_birth"
+              render={({ field, fieldState }) => (
+                <DateOfBirthField
+                  id={idOf("dob")}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </div>
         </Col>
         <Col xs={12} sm={6} lg={wide}>
           <Form.Group className="mb-3" controlId={idOf("gender")}>
@@ -215,7 +220,7 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
             <FieldFeedback>{errors.gender?.message}</FieldFeedback>
           </Form.Group>
         </Col>
-        <Col xs={12} lg={wide}>
+        <Col xs={12} sm={6} lg={wide}>
           <Form.Group className="mb-3" controlId={idOf("country")}>
             <Form.Label>
               <Trans>Country</Trans>
