@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB, Tx } from "../../../db/create-db.js";
-import type { NewLike, NewPhoto, NewProfile, NewUser } from "../../../db/database.js";
+import type { NewLike, NewPayment, NewPhoto, NewProfile, NewUser } from "../../../db/database.js";
 
 // Bulk inserts of the demo seed (demo.seed.ts), in the seed's one transaction. Only the seed
 // writes rows this way: members are otherwise created by signup (accounts, members).
@@ -33,4 +33,27 @@ export async function insertPhotos(tx: Tx, photos: NewPhoto[]): Promise<void> {
 
 export async function insertLikes(tx: Tx, likes: NewLike[]): Promise<void> {
   if (likes.length) await tx.insertInto("likes").values(likes).execute();
+}
+
+/** A package's id and list price in `currency` (cents), by its number of credits. */
+export function findPackagePrice(tx: Tx, credits: number, currency: string) {
+  return tx
+    .selectFrom("credit_packages as p")
+    .innerJoin("credit_package_prices as pr", "pr.package_id", "p.id")
+    .select(["p.id", "pr.amount_cents"])
+    .where("p.credits", "=", credits)
+    .where("pr.currency", "=", currency)
+    .executeTakeFirstOrThrow();
+}
+
+/** Insert a payment row as it stands after the provider reported it completed. @returns its id. */
+export async function insertCompletedPayment(tx: Tx, payment: NewPayment): Promise<number> {
+  const { id } = await tx.insertInto("payments").values(payment).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+/** §3 refund days of the site the migrations create (the first site row). */
+export async function firstSiteRefundDays(tx: Tx): Promise<number> {
+  const row = await tx.selectFrom("sites").select("refund_days").orderBy("id").limit(1).executeTakeFirstOrThrow();
+  return row.refund_days;
 }

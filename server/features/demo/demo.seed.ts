@@ -18,11 +18,21 @@ import * as repo from "./demo.repository.js";
 
 /** Password of the two demo accounts (README, e2e tests). */
 export const DEMO_PASSWORD = "demo12345";
-/** A premium member with 500 credits (granted through the ledger). */
+/** A premium member with 500 credits, bought in two completed purchases (§2 /transactions). */
 export const DEMO_PREMIUM_EMAIL = "demo@amora.test";
 /** A free member: no credits, the free-message allowance. */
 export const DEMO_FREE_EMAIL = "free@amora.test";
 export const DEMO_PREMIUM_CREDITS = 500;
+/**
+ * The premium demo's purchases: two packages of 250 credits paid with iDEAL in the Netherlands,
+ * the second an hour ago. So its payment history, a payment's page and the repeat order (§2
+ * /transactions, /credits/repeat-order) show what a paying member sees; they add up to
+ * DEMO_PREMIUM_CREDITS.
+ */
+const DEMO_PURCHASES = [
+  { credits: 250, hoursAgo: 3 },
+  { credits: 250, hoursAgo: 1 },
+] as const;
 
 const BATCH_ROWS = 200;
 
@@ -32,15 +42,15 @@ interface PlannedMember {
   user: Omit<NewUser, "password_hash">;
   profile: Omit<NewProfile, "id">;
   photos: { isPrivate: boolean }[];
-  /** Credits granted through the ledger (reason demo_grant). */
-  credits?: number;
+  /** Completed purchases, each granting its credits through the ledger (reason purchase). */
+  purchases?: readonly { credits: number; hoursAgo: number }[];
 }
 
 /**
  * Seed demo data when the users table is empty (called at start-up when SEED_DEMO is true):
  * config.SEED_MEMBERS realistic members (countries, names, every §3 field, 1–4 generated
  * photos each, some private) and two accounts to log in with, password DEMO_PASSWORD:
- *   demo@amora.test  "Demo", premium, 500 credits through the ledger, female, NL, about 30;
+ *   demo@amora.test  "Demo", premium, 500 credits from two completed purchases, female, NL, about 30;
  *   free@amora.test  "Sam", free, 0 credits, 3 free messages, male, NL, about 32.
  * With SEED_MEMBERS=0 only the two accounts are created (the tests use that).
  *
@@ -110,7 +120,7 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<void> {
         );
       }
       for (const m of planned) {
-        if (m.credits) await grantCreditsInTx(tx, idOf(m), m.credits, "demo_grant", null);
+        for (const purchase of m.purchases ?? []) await seedPurchase(tx, idOf(m), purchase, now);
       }
 
       // Photos: drawn for the profile (seeded by its id); encoding is CPU-bound, so one task per
@@ -157,6 +167,35 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<void> {
   }
 }
 
+/**
+ * A purchase as it stands once its provider reported it paid (payments.service applyReportInTx):
+ * the payment completed, its credits granted through the ledger with the payment as reference.
+ * Paid in the Netherlands with iDEAL through the simulated provider, at the package's list price.
+ */
+async function seedPurchase(tx: Tx, userId: number, purchase: { credits: number; hoursAgo: number }, now: Date) {
+  const pkg = await repo.findPackagePrice(tx, purchase.credits, "EUR");
+  const at = new Date(now.getTime() - purchase.hoursAgo * 3_600_000);
+  const paymentId = await repo.insertCompletedPayment(tx, {
+    user_id: userId,
+    package_id: pkg.id,
+    credits: purchase.credits,
+    country: "NL",
+    currency: "EUR",
+    list_amount_cents: pkg.amount_cents,
+    amount_cents: pkg.amount_cents,
+    method: "ideal",
+    status: "completed",
+    provider: "simulated",
+    provider_reference: `demo-${crypto.randomUUID()}`,
+    refund_days: await repo.firstSiteRefundDays(tx),
+    idempotency_key: crypto.randomUUID(),
+    created_at: at,
+    updated_at: at,
+    completed_at: at,
+  });
+  await grantCreditsInTx(tx, userId, purchase.credits, "purchase", `payment:${paymentId}`);
+}
+
 function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
@@ -172,9 +211,19 @@ function birthDate(now: Date, age: number, extraDays: number): string {
 /** The two accounts to log in with (see seedIfEmpty). */
 function demoAccounts(now: Date, freeMessages: number): PlannedMember[] {
   const confirmed = { status: "active" as const, signup_date: now, confirmed_at: now };
+  // The premium member joined a day ago, before its purchases (DEMO_PURCHASES).
+  const dayAgo = new Date(now.getTime() - 86_400_000);
   return [
     {
-      user: { email: DEMO_PREMIUM_EMAIL, ...confirmed, paid_user: true, free_messages_left: 0, language: "nl" },
+      user: {
+        email: DEMO_PREMIUM_EMAIL,
+        ...confirmed,
+        signup_date: dayAgo,
+        confirmed_at: dayAgo,
+        paid_user: true,
+        free_messages_left: 0,
+        language: "nl",
+      },
       profile: {
         name: "Demo",
         status: "active",
@@ -195,7 +244,7 @@ function demoAccounts(now: Date, freeMessages: number): PlannedMember[] {
         last_active: now,
       },
       photos: [{ isPrivate: false }, { isPrivate: false }, { isPrivate: true }],
-      credits: DEMO_PREMIUM_CREDITS,
+      purchases: DEMO_PURCHASES,
     },
     {
       user: {
