@@ -23,6 +23,8 @@ test("signup validates with the spec's messages and offers a did-you-mean for th
   await expect(page.getByText("Enter your date of birth (18+)")).toBeVisible();
   const dob = page.getByRole("group", { name: "Date of birth" });
   await expect(dob).toHaveAccessibleDescription("Enter your date of birth (18+)");
+  // A real date under the minimum age is told under the field, without the invalid-date popup.
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   // English (US, as every date of the site in English) writes month, day, year.
   expect(await dob.locator("label").allTextContents()).toEqual(["Month", "Day", "Year"]);
   await expect(dob.getByLabel("Year")).toHaveAttribute("aria-invalid", "true");
@@ -60,6 +62,12 @@ test("the date of birth reads in the member's language, and a date that does not
   await dob.getByLabel("Monat").selectOption({ label: "April" });
   await dob.getByLabel("Jahr").fill("1990");
   await page.getByRole("button", { name: "Mein kostenloses Konto erstellen" }).click();
+  // §5: an invalid birth date gives a popup; closing it leaves the focus on the date's first part.
+  const popup = page.getByRole("dialog", { name: "Prüfe dein Geburtsdatum" });
+  await expect(popup).toContainText("Dieses Datum gibt es nicht.");
+  await popup.getByRole("button", { name: "OK" }).click();
+  await expect(popup).toBeHidden();
+  await expect(dob.getByLabel("Tag")).toBeFocused();
   await expect(dob).toHaveAccessibleDescription("Gib dein Geburtsdatum ein (18+)");
   await expect(page).toHaveURL(/\/signup$/);
   // Only digits are typed into day and year: a letter typed between them is dropped.

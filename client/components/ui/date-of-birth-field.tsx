@@ -1,5 +1,5 @@
-import { useEffect, useState, type Ref } from "react";
-import { Form } from "react-bootstrap";
+import { useEffect, useRef, useState, type Ref } from "react";
+import { Button, Form, Modal } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { datePartOrder, datePartsOf, isoDateOf, monthNames, type DatePart, type DateParts } from "../../lib/dates";
 
@@ -14,6 +14,11 @@ interface DateOfBirthFieldProps {
   inputRef?: Ref<HTMLInputElement | HTMLSelectElement>;
   /** The error to show under the three parts (the §5 minimum-age message); none when valid. */
   error?: string;
+  /**
+   * The form's count of submits (react-hook-form's `formState.submitCount`). A submit made while
+   * the parts name no date opens §5's popup for an invalid birth date, once per submit.
+   */
+  submitCount?: number;
 }
 
 /** Parts typed as digits, at most `max` of them ('٣' and other digits are not ASCII: dropped). */
@@ -29,15 +34,39 @@ const digits = (text: string, max: number) => text.replace(/[^0-9]/g, "").slice(
  * birthday autofill.
  *
  * Props: see DateOfBirthFieldProps. Reports 'YYYY-MM-DD' when the parts name a real date, ''
- * when all are empty and 'invalid' otherwise; the form's rule then refuses it with its message.
+ * when all are empty and 'invalid' otherwise; the form's rule then refuses it with its message,
+ * and a submit of an invalid one opens §5's popup (a dialog named 'Check your date of birth').
  */
-export function DateOfBirthField({ id, value, onChange, onBlur, inputRef, error }: DateOfBirthFieldProps) {
+export function DateOfBirthField({
+  id,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  error,
+  submitCount = 0,
+}: DateOfBirthFieldProps) {
   const { t, i18n } = useLingui();
   const [parts, setParts] = useState<DateParts>(() => datePartsOf(value));
   // A value set from outside (a profile loaded, a form reset) replaces what was typed.
   useEffect(() => {
     setParts((typed) => (isoDateOf(typed) === (value ?? "") ? typed : datePartsOf(value)));
   }, [value]);
+  // §5: an invalid birth date gives a popup (a missing one, or one under the minimum age, is told
+  // under the field). Closing it puts the focus on the date's first part, to correct it.
+  const [popupOpen, setPopupOpen] = useState(false);
+  const firstPart = useRef<HTMLInputElement | HTMLSelectElement | null>(null);
+  const firstPartRef = (element: HTMLInputElement | HTMLSelectElement | null) => {
+    firstPart.current = element;
+    if (typeof inputRef === "function") inputRef(element);
+    else if (inputRef) inputRef.current = element;
+  };
+  const seenSubmits = useRef(submitCount);
+  useEffect(() => {
+    if (submitCount === seenSubmits.current) return;
+    seenSubmits.current = submitCount;
+    if (value === "invalid") setPopupOpen(true);
+  }, [submitCount, value]);
 
   const update = (part: DatePart, text: string) => {
     const next = { ...parts, [part]: text };
@@ -63,7 +92,7 @@ export function DateOfBirthField({ id, value, onChange, onBlur, inputRef, error 
           </Form.Label>
           <Form.Select
             {...common(part)}
-            ref={index === 0 ? (inputRef as Ref<HTMLSelectElement>) : undefined}
+            ref={index === 0 ? firstPartRef : undefined}
             autoComplete="bday-month"
             value={parts.month}
             onChange={(e) => update("month", e.target.value)}
@@ -85,7 +114,7 @@ export function DateOfBirthField({ id, value, onChange, onBlur, inputRef, error 
         </Form.Label>
         <Form.Control
           {...common(part)}
-          ref={index === 0 ? (inputRef as Ref<HTMLInputElement>) : undefined}
+          ref={index === 0 ? firstPartRef : undefined}
           type="text"
           inputMode="numeric"
           autoComplete={isDay ? "bday-day" : "bday-year"}
@@ -108,6 +137,28 @@ export function DateOfBirthField({ id, value, onChange, onBlur, inputRef, error 
           {error}
         </div>
       )}
+      <Modal
+        show={popupOpen}
+        onHide={() => setPopupOpen(false)}
+        restoreFocus={false}
+        onExited={() => firstPart.current?.focus()}
+        centered
+        aria-labelledby={`${id}-popup-title`}
+      >
+        <Modal.Header closeButton closeLabel={t`Close`}>
+          <Modal.Title id={`${id}-popup-title`} className="h5">
+            <Trans>Check your date of birth</Trans>
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Trans>This date does not exist. Check the day, the month and the year.</Trans>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="primary" onClick={() => setPopupOpen(false)}>
+            <Trans>OK</Trans>
+          </Button>
+        </Modal.Footer>
+      </Modal>
     </fieldset>
   );
 }

@@ -163,7 +163,7 @@ export function ProfileForm() {
                   validate: (v) =>
                     (/^\d{4}-\d{2}-\d{2}$/.test(v) && ageOn(v) >= MIN_AGE) || t`Enter your date of birth (${MIN_AGE}+)`,
                 }}
-                render={({ field, fieldState }) => (
+                render={({ field, fieldState, formState: { submitCount } }) => (
                   <DateOfBirthField
                     id="profile-date-of-birth"
                     value={field.value}
@@ -171,6 +171,7 @@ export function ProfileForm() {
                     onBlur={field.onBlur}
                     inputRef={field.ref}
                     error={fieldState.error?.message}
+                    submitCount={submitCount}
                   />
                 )}
               />

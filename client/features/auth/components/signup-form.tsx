@@ -192,7 +192,7 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
             <Controller
               control={control}
               name="date_of_birth"
-              render={({ field, fieldState }) => (
+              render={({ field, fieldState, formState: { submitCount } }) => (
                 <DateOfBirthField
                   id={idOf("dob")}
                   value={field.value}
@@ -200,6 +200,7 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
                   onBlur={field.onBlur}
                   inputRef={field.ref}
                   error={fieldState.error?.message}
+                  submitCount={submitCount}
                 />
               )}
             />
