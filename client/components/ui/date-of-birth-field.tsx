@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type Ref } from "react";
+import { useCallback, useEffect, useRef, useState, type Ref } from "react";
 import { Button, Form, Modal } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { datePartOrder, datePartsOf, isoDateOf, monthNames, type DatePart, type DateParts } from "../../lib/dates";
@@ -56,11 +56,14 @@ export function DateOfBirthField({
   // under the field). Closing it puts the focus on the date's first part, to correct it.
   const [popupOpen, setPopupOpen] = useState(false);
   const firstPart = useRef<HTMLInputElement | HTMLSelectElement | null>(null);
-  const firstPartRef = (element: HTMLInputElement | HTMLSelectElement | null) => {
-    firstPart.current = element;
-    if (typeof inputRef === "function") inputRef(element);
-    else if (inputRef) inputRef.current = element;
-  };
+  const firstPartRef = useCallback(
+    (element: HTMLInputElement | HTMLSelectElement | null) => {
+      firstPart.current = element;
+      if (typeof inputRef === "function") inputRef(element);
+      else if (inputRef) inputRef.current = element;
+    },
+    [inputRef],
+  );
   const seenSubmits = useRef(submitCount);
   useEffect(() => {
     if (submitCount === seenSubmits.current) return;
