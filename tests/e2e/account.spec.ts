@@ -124,9 +124,18 @@ test("the edited profile shows on the public profile page", async ({ browser }) 
   await form.getByLabel("Music").check();
   await form.getByLabel("Hiking").check();
   await form.getByLabel("I am looking for").selectOption("male");
+  // The date of birth given at signup (support.ts: 3 April 1992), in its three parts; a new year.
+  const dob = form.getByRole("group", { name: "Date of birth" });
+  await expect(dob.getByLabel("Day")).toHaveValue("3");
+  await expect(dob.getByLabel("Month")).toHaveValue("4");
+  await expect(dob.getByLabel("Year")).toHaveValue("1992");
+  await dob.getByLabel("Year").fill("1990");
   await form.getByRole("button", { name: "Save profile" }).click();
   // The outcome shows where the member pressed the button, not at the form's top far above.
   await expect(page.getByRole("status").filter({ hasText: "Your profile is saved." })).toBeInViewport();
+  await page.reload();
+  await expect(dob.getByLabel("Year")).toHaveValue("1990");
+  await expect(dob.getByLabel("Month")).toHaveValue("4");
 
   await page.getByRole("link", { name: "View my public profile" }).click();
   await expect(page.getByRole("heading", { level: 1, name: /After Edit/ })).toBeVisible();

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type Ref } from "react";
 import { Button, Form, Modal } from "react-bootstrap";
+import { useController, type FieldPath, type FieldValues, type UseControllerProps } from "react-hook-form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { datePartOrder, datePartsOf, isoDateOf, monthNames, type DatePart, type DateParts } from "../../lib/dates";
 
@@ -163,5 +164,28 @@ export function DateOfBirthField({
         </Modal.Footer>
       </Modal>
     </fieldset>
+  );
+}
+
+/**
+ * DateOfBirthField bound to a react-hook-form field (§3 signup form, /profile): its value, error,
+ * focus on error and submit count come from the form. Props: useController's (`control`, `name`,
+ * `rules`), and `id`, the prefix of the field's ids.
+ */
+export function DateOfBirthFormField<T extends FieldValues, N extends FieldPath<T>>({
+  id,
+  ...controller
+}: UseControllerProps<T, N> & { id: string }) {
+  const { field, fieldState, formState } = useController(controller);
+  return (
+    <DateOfBirthField
+      id={id}
+      value={field.value}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={fieldState.error?.message}
+      submitCount={formState.submitCount}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import type { MessageDescriptor } from "@lingui/core";
 import { Alert, Card, Col, Form, Row } from "react-bootstrap";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -24,7 +24,7 @@ import { useInterests } from "../api/use-interests";
 import { PendingButton } from "../../../components/ui/pending-button";
 import { nameHasAddress } from "../../../lib/member-name";
 import { FieldControl, FieldFeedback } from "../../../components/ui/field";
-import { DateOfBirthField } from "../../../components/ui/date-of-birth-field";
+import { DateOfBirthFormField } from "../../../components/ui/date-of-birth-field";
 import { ageOn } from "../../../lib/dates";
 
 const MIN_AGE = 18; // §5
@@ -156,24 +156,14 @@ export function ProfileForm() {
               <FieldFeedback>{formState.errors.name?.message}</FieldFeedback>
             </Form.Group>
             <Col xs={12} md={6} className="mb-3">
-              <Controller
+              <DateOfBirthFormField
                 control={control}
                 name="date_of_birth"
+                id="profile-date-of-birth"
                 rules={{
                   validate: (v) =>
                     (/^\d{4}-\d{2}-\d{2}$/.test(v) && ageOn(v) >= MIN_AGE) || t`Enter your date of birth (${MIN_AGE}+)`,
                 }}
-                render={({ field, fieldState, formState: { submitCount } }) => (
-                  <DateOfBirthField
-                    id="profile-date-of-birth"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={fieldState.error?.message}
-                    submitCount={submitCount}
-                  />
-                )}
               />
             </Col>
             <Form.Group as={Col} xs={12} sm={6} className="mb-3" controlId="profile-gender">

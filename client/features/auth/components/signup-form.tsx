@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import Mailcheck from "mailcheck";
@@ -19,7 +19,7 @@ import { paths } from "../../../app/paths";
 import { PendingButton } from "../../../components/ui/pending-button";
 import { nameHasAddress } from "../../../lib/member-name";
 import { FieldControl, FieldFeedback, FieldSelect } from "../../../components/ui/field";
-import { DateOfBirthField } from "../../../components/ui/date-of-birth-field";
+import { DateOfBirthFormField } from "../../../components/ui/date-of-birth-field";
 import { ageOn } from "../../../lib/dates";
 
 /** §2 'Language choices by country': the spec's countries. */
@@ -189,21 +189,7 @@ export function SignupForm({ onDone, twoColumns = false }: { onDone: () => void;
         </Col>
         <Col xs={12} lg={wide}>
           <div className="mb-3">
-            <Controller
-              control={control}
-              name="date_of_birth"
-              render={({ field, fieldState, formState: { submitCount } }) => (
-                <DateOfBirthField
-                  id={idOf("dob")}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={fieldState.error?.message}
-                  submitCount={submitCount}
-                />
-              )}
-            />
+            <DateOfBirthFormField control={control} name="date_of_birth" id={idOf("dob")} />
           </div>
         </Col>
         <Col xs={12} sm={6} lg={wide}>
