@@ -51,9 +51,3 @@ export async function insertCompletedPayment(tx: Tx, payment: NewPayment): Promi
   const { id } = await tx.insertInto("payments").values(payment).returning("id").executeTakeFirstOrThrow();
   return id;
 }
-
-/** §3 refund days of the site the migrations create (the first site row). */
-export async function firstSiteRefundDays(tx: Tx): Promise<number> {
-  const row = await tx.selectFrom("sites").select("refund_days").orderBy("id").limit(1).executeTakeFirstOrThrow();
-  return row.refund_days;
-}

@@ -7,6 +7,7 @@ import type { Tx } from "../../../db/create-db.js";
 import type { NewProfile, NewUser } from "../../../db/database.js";
 import { grantCreditsInTx } from "../credits/credits.service.js";
 import { DEFAULT_SITE_SETTINGS } from "../site/site.settings.js";
+import { getSiteForHost } from "../site/site.service.js";
 import {
   deletePhotoFiles,
   movePhotoFiles,
@@ -69,6 +70,8 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<void> {
     import("../members/members.avatars.js"),
   ]);
   const now = new Date();
+  // §3 refund days of the default site, as a purchase on it records them (payments.service).
+  const refundDays = (await getSiteForHost(deps, null)).refund_days;
   const freeMessages = DEFAULT_SITE_SETTINGS.free_messages;
   const planned: PlannedMember[] = [
     ...demoAccounts(now, freeMessages),
@@ -120,7 +123,7 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<void> {
         );
       }
       for (const m of planned) {
-        for (const purchase of m.purchases ?? []) await seedPurchase(tx, idOf(m), purchase, now);
+        for (const purchase of m.purchases ?? []) await seedPurchase(tx, idOf(m), purchase, now, refundDays);
       }
 
       // Photos: drawn for the profile (seeded by its id); encoding is CPU-bound, so one task per
@@ -172,7 +175,13 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<void> {
  * the payment completed, its credits granted through the ledger with the payment as reference.
  * Paid in the Netherlands with iDEAL through the simulated provider, at the package's list price.
  */
-async function seedPurchase(tx: Tx, userId: number, purchase: { credits: number; hoursAgo: number }, now: Date) {
+async function seedPurchase(
+  tx: Tx,
+  userId: number,
+  purchase: { credits: number; hoursAgo: number },
+  now: Date,
+  refundDays: number,
+) {
   const pkg = await repo.findPackagePrice(tx, purchase.credits, "EUR");
   const at = new Date(now.getTime() - purchase.hoursAgo * 3_600_000);
   const paymentId = await repo.insertCompletedPayment(tx, {
@@ -187,7 +196,7 @@ async function seedPurchase(tx: Tx, userId: number, purchase: { credits: number;
     status: "completed",
     provider: "simulated",
     provider_reference: `demo-${crypto.randomUUID()}`,
-    refund_days: await repo.firstSiteRefundDays(tx),
+    refund_days: refundDays,
     idempotency_key: crypto.randomUUID(),
     created_at: at,
     updated_at: at,
