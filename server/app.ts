@@ -166,6 +166,8 @@ export async function buildApp(
     rateLimits: opts.deps?.rateLimits ?? createRateLimits(config, log),
   };
   registerDatabaseGauges(metrics, db, bus); // mail queue, payments, readiness (read at scrape time)
+  // Its first logins and signups must not meet a limiter whose Redis connection is still opening.
+  await deps.rateLimits.connected();
   if (config.SEED_DEMO) await seedIfEmpty(deps);
   await secureStoredPrivatePhotos(deps);
   // The mail outbox is drained by every instance (claims are exclusive), and pending deletions

@@ -5,6 +5,11 @@ import { createMember, signupFields } from "../support/factories.js";
 import { skipWithout } from "../support/env.js";
 import { startOwnRedis } from "../support/own-redis.js";
 import { isolated, post } from "../support/rate-limits.js";
+import { testRedisUrl } from "../support/env.js";
+import { loadConfig } from "../../server/config.js";
+import { createLogger } from "../../server/infra/logger.js";
+import { createRateLimits } from "../../server/features/rate-limits/rate-limits.service.js";
+import { ServiceUnavailableError } from "../../server/domain-error.js";
 
 /** Issue 10, abuse limits on Redis: shared by the instances, and what an outage of Redis does. */
 describe.skipIf(skipWithout("postgres+redis", "abuse limits on Redis"))("limits on Redis", { timeout: 120_000 }, () => {
@@ -21,6 +26,23 @@ describe.skipIf(skipWithout("postgres+redis", "abuse limits on Redis"))("limits 
       await a.close();
       await b.close();
       await db.drop();
+    }
+  });
+
+  it("a new instance's first logins are counted, not refused while its Redis connection opens", async () => {
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", REDIS_URL: testRedisUrl, ...isolated() });
+    const log = createLogger("silent", "rate-limits-test");
+    // The limiter's connection queues nothing: asked while it is still opening, a fail-closed
+    // limit refuses, as if Redis were down. So buildApp (server/app.ts) waits for connected().
+    const opening = createRateLimits(config, log);
+    const ready = createRateLimits(config, log);
+    try {
+      await expect(opening.consume("login_ip", "198.51.100.7")).rejects.toBeInstanceOf(ServiceUnavailableError);
+      await ready.connected();
+      await expect(ready.consume("login_ip", "198.51.100.7")).resolves.toBeUndefined();
+    } finally {
+      await opening.close();
+      await ready.close();
     }
   });
 

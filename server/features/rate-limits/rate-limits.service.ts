@@ -60,6 +60,13 @@ export interface RateLimits {
    * @throws RateLimitedError (429, Retry-After) when used up. An unreachable store lets it through.
    */
   assertNotUsedUp(name: LimitName, key: string | number): Promise<void>;
+  /**
+   * Resolves once the store's first connection attempt has ended, connected or not (at once in
+   * memory); never rejects. The app waits for it before it serves: the Redis connection queues
+   * nothing (it fails fast while Redis is away), so a login or a signup arriving while it is
+   * still opening would be refused, 503, as if Redis were down.
+   */
+  connected(): Promise<void>;
   /** Close the limiter's own Redis connection. */
   close(): Promise<void>;
 }
@@ -83,6 +90,11 @@ export function createRateLimits(
       })
     : null;
   redis?.on("error", () => {}); // reported per refused action below; ioredis reconnects by itself
+  const firstAttempt = redis
+    ? new Promise<void>((resolve) => {
+        for (const event of ["ready", "error", "end"]) redis.once(event, () => resolve());
+      })
+    : Promise.resolve();
   const limiters = new Map<LimitName, RateLimiterAbstract>();
   for (const name of LIMIT_NAMES) {
     const [points, duration] = config[`RATE_LIMIT_${name.toUpperCase() as Uppercase<LimitName>}`]
@@ -115,6 +127,7 @@ export function createRateLimits(
       if (res && res.consumedPoints >= limiter.points)
         throw new RateLimitedError(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
     },
+    connected: () => firstAttempt,
     async close() {
       redis?.disconnect();
     },
