@@ -44,3 +44,23 @@ test("on a phone the three likes tabs keep one row in all seven languages (360 p
     expect(boxes[2]!.right, `${locale} at ${width} px: the last tab off the screen`).toBeLessThanOrEqual(width);
   }
 });
+
+test("the premium demo account has a match who wrote to it: the match is on the matches tab and their messages in Messages", async ({
+  page,
+}) => {
+  await logIn(page, "demo@amora.test", "demo12345");
+  await page.goto("/likes/match");
+  const matches = page.getByRole("main").getByRole("list").last();
+  await expect(matches.getByRole("listitem")).toHaveCount(1);
+  // The card reads "Name, age"; the chat list names the member alone.
+  const match = (await matches.getByRole("link").first().innerText()).trim().split(",")[0]!;
+
+  await page.goto("/chats");
+  const chats = page.getByRole("region", { name: "Messages" }).getByRole("list");
+  const chat = chats.getByRole("listitem").filter({ hasText: match });
+  await expect(chat).toContainText("Any tip for a cosy wine bar?");
+  await chat.getByRole("link").click();
+  const log = page.getByRole("log");
+  await expect(log.getByText(/Your travel photos are great/)).toBeVisible();
+  await expect(log.getByText(/Maybe we could have a glass together/)).toBeVisible();
+});

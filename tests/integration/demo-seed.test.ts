@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_PREMIUM_CREDITS, DEMO_PREMIUM_EMAIL, seedIfEmpty } from "../../server/features/demo/demo.seed.js";
+import { getConversation, listChats } from "../../server/features/chats/chats.service.js";
 import { listPayments, listRepeatOptions } from "../../server/features/payments/payments.service.js";
 import { useTestServer } from "../support/server.js";
 
@@ -54,5 +55,55 @@ describe("the premium demo account", () => {
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
     expect(Number(payments.n)).toBe(2);
+  });
+});
+
+/**
+ * With generated members (as on the embedded default), the premium demo account starts with a
+ * match who wrote to it: /chats lists the conversation with two unread messages, and its credits
+ * are still the 500 it bought (the match's messages cost Demo nothing).
+ */
+describe("the premium demo account's conversation", () => {
+  const ctx = useTestServer();
+
+  it("is with its match, unread, listed in /chats, and leaves its credits whole", async () => {
+    const { deps } = ctx.server;
+    await seedIfEmpty({ ...deps, config: { ...deps.config, SEED_MEMBERS: 12 } });
+    const demo = await deps.db
+      .selectFrom("users")
+      .select(["id", "credits"])
+      .where("email", "=", DEMO_PREMIUM_EMAIL)
+      .executeTakeFirstOrThrow();
+    expect(demo.credits).toBe(DEMO_PREMIUM_CREDITS);
+
+    const { chats, totalUnread } = await listChats(deps, demo.id);
+    expect(chats).toHaveLength(1);
+    const [chat] = chats;
+    expect(totalUnread).toBe(2);
+    expect(chat!.numUnreadMessages).toBe(2);
+    expect(chat!.lastMessage).toEqual({ body: expect.stringContaining("wine bar"), fromMe: false });
+    // §4: a match: each liked the other.
+    const likes = await deps.db
+      .selectFrom("likes")
+      .select(["liker_id", "liked_id"])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("liker_id", "=", demo.id), eb("liked_id", "=", chat!.profile.id)]),
+          eb.and([eb("liker_id", "=", chat!.profile.id), eb("liked_id", "=", demo.id)]),
+        ]),
+      )
+      .execute();
+    expect(likes).toHaveLength(2);
+
+    // The match has read its own messages; Demo's page has both, in the order they were sent.
+    const theirs = await listChats(deps, chat!.profile.id);
+    expect(theirs.chats.map((c) => [c.conversationId, c.numUnreadMessages, c.lastMessage?.fromMe])).toEqual([
+      [chat!.conversationId, 0, true],
+    ]);
+    const page = await getConversation(deps, demo.id, { conversationId: chat!.conversationId });
+    expect(page.messages.map((m) => [m.seq, m.senderId])).toEqual([
+      [1, chat!.profile.id],
+      [2, chat!.profile.id],
+    ]);
   });
 });

@@ -51,3 +51,65 @@ export async function insertCompletedPayment(tx: Tx, payment: NewPayment): Promi
   const { id } = await tx.insertInto("payments").values(payment).returning("id").executeTakeFirstOrThrow();
   return id;
 }
+
+/**
+ * A conversation between two members as the send path leaves it after `messages`, in order
+ * (chats.service sendMessage): the conversation at its last seq, both members' rows, the messages
+ * numbered from 1. Each member has read up to their own last message (sending marks the
+ * conversation read for the sender) and has the other's later messages unread.
+ * @param c.messages at least one; `at` the time each was sent (also the conversation's last activity).
+ * @returns the conversation's id.
+ */
+export async function insertConversation(
+  tx: Tx,
+  c: {
+    startedBy: number;
+    otherId: number;
+    createdAt: Date;
+    messages: readonly { senderId: number; clientId: string; body: string; at: Date }[];
+  },
+): Promise<number> {
+  const last = c.messages.at(-1)!;
+  const { id } = await tx
+    .insertInto("conversations")
+    .values({
+      member_low_id: Math.min(c.startedBy, c.otherId),
+      member_high_id: Math.max(c.startedBy, c.otherId),
+      started_by: c.startedBy,
+      last_seq: c.messages.length,
+      created_at: c.createdAt,
+      last_message_at: last.at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const memberRow = (userId: number, otherUserId: number) => {
+    const lastReadSeq = c.messages.findLastIndex((m) => m.senderId === userId) + 1;
+    return {
+      conversation_id: id,
+      user_id: userId,
+      other_user_id: otherUserId,
+      last_read_seq: lastReadSeq,
+      unread_count: c.messages.length - lastReadSeq,
+      last_message_at: last.at,
+    };
+  };
+  await tx
+    .insertInto("conversation_members")
+    .values([memberRow(c.startedBy, c.otherId), memberRow(c.otherId, c.startedBy)])
+    .execute();
+  await tx
+    .insertInto("messages")
+    .values(
+      c.messages.map((m, i) => ({
+        conversation_id: id,
+        seq: i + 1,
+        sender_id: m.senderId,
+        client_id: m.clientId,
+        body: m.body,
+        credits_charged: 0,
+        created_at: m.at,
+      })),
+    )
+    .execute();
+  return id;
+}

@@ -53,7 +53,8 @@ interface PlannedMember {
  * photos each, some private) and two accounts to log in with, password DEMO_PASSWORD:
  *   demo@amora.test  "Demo", premium, 500 credits from two completed purchases, female, NL, about 30;
  *   free@amora.test  "Sam", free, 0 credits, 3 free messages, male, NL, about 32.
- * With SEED_MEMBERS=0 only the two accounts are created (the tests use that).
+ * With generated members, both have likes received, and Demo a match whose two messages wait
+ * unread in its /chats. With SEED_MEMBERS=0 only the two accounts are created (the tests use that).
  *
  * Idempotent and safe when several instances start at once: the check and the inserts run in
  * one transaction under an advisory lock, and nothing is written unless users is empty.
@@ -156,8 +157,11 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<void> {
       }));
       for (const batch of chunks(photoRows, BATCH_ROWS * 2)) await repo.insertPhotos(tx, batch);
 
-      const likes = await seedLikesForDemoAccounts(tx, planned.map(idOf), ids, planned, now);
-      return { members: planned.length, photos: photoRows.length, likes };
+      const { likes, demoMatchId } = await seedLikesForDemoAccounts(tx, planned.map(idOf), ids, planned, now);
+      const conversations = demoMatchId
+        ? [await seedDemoConversation(tx, demoMatchId, ids.get(DEMO_PREMIUM_EMAIL)!, now)]
+        : [];
+      return { members: planned.length, photos: photoRows.length, likes, conversations: conversations.length };
     });
     if (!outcome) return;
     deps.log.info(
@@ -290,6 +294,7 @@ function demoAccounts(now: Date, freeMessages: number): PlannedMember[] {
 /**
  * So the demo accounts' likes pages are not empty: a few members of the other gender liked
  * each of them (new, §4), and Demo liked one back (a match). Only when members were generated.
+ * @returns the number of likes, and Demo's match (undefined when no members were generated).
  */
 async function seedLikesForDemoAccounts(
   tx: Tx,
@@ -297,7 +302,7 @@ async function seedLikesForDemoAccounts(
   ids: Map<string, number>,
   planned: PlannedMember[],
   now: Date,
-): Promise<number> {
+): Promise<{ likes: number; demoMatchId: number | undefined }> {
   const demoId = ids.get(DEMO_PREMIUM_EMAIL)!;
   const freeId = ids.get(DEMO_FREE_EMAIL)!;
   const byGender = (g: "male" | "female") =>
@@ -328,7 +333,33 @@ async function seedLikesForDemoAccounts(
       .map((id) => ({ liker_id: demoId, liked_id: id, is_new: true, created_at: hoursAgo(1) })),
   ];
   await repo.insertLikes(tx, rows);
-  return rows.length;
+  return { likes: rows.length, demoMatchId: likersOfDemo[0] };
+}
+
+/**
+ * The messages Demo's match wrote after the match (§4: a match is a like returned), so the
+ * premium demo account opens with a conversation in /chats: two messages, unread, to answer
+ * with credits. The match is a generated member whom nobody runs: their messages are charged
+ * nothing (no ledger row), and Demo's credits stay DEMO_PREMIUM_CREDITS.
+ * @returns the conversation's id.
+ */
+function seedDemoConversation(tx: Tx, matchId: number, demoId: number, now: Date): Promise<number> {
+  const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
+  return repo.insertConversation(tx, {
+    startedBy: matchId,
+    otherId: demoId,
+    createdAt: minutesAgo(40),
+    messages: [
+      {
+        body: "Hi Demo! So glad you liked me back. Your travel photos are great, where was the last one taken?",
+        at: minutesAgo(40),
+      },
+      {
+        body: "I will be in Amsterdam next month. Any tip for a cosy wine bar? Maybe we could have a glass together.",
+        at: minutesAgo(38),
+      },
+    ].map((m) => ({ ...m, senderId: matchId, clientId: crypto.randomUUID() })),
+  });
 }
 
 // `npm run db:seed`: migrate and seed the configured database, then exit.
