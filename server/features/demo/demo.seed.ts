@@ -158,10 +158,8 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<void> {
       for (const batch of chunks(photoRows, BATCH_ROWS * 2)) await repo.insertPhotos(tx, batch);
 
       const { likes, demoMatchId } = await seedLikesForDemoAccounts(tx, planned.map(idOf), ids, planned, now);
-      const conversations = demoMatchId
-        ? [await seedDemoConversation(tx, demoMatchId, ids.get(DEMO_PREMIUM_EMAIL)!, now)]
-        : [];
-      return { members: planned.length, photos: photoRows.length, likes, conversations: conversations.length };
+      if (demoMatchId) await seedDemoConversation(tx, demoMatchId, ids.get(DEMO_PREMIUM_EMAIL)!, now);
+      return { members: planned.length, photos: photoRows.length, likes, conversations: demoMatchId ? 1 : 0 };
     });
     if (!outcome) return;
     deps.log.info(
