@@ -15,7 +15,7 @@ import type { Logger } from "./logger.js";
  *   its echo is dropped here (issue 12: a member's tab on the instance that served the send no
  *   longer waits for a round trip through Redis, and still gets hints while Redis is away).
  *   Hints from different instances may then arrive out of seq order; the live stream reads the
- *   gap back from the database (live.service memberEventStream).
+ *   gap back from the database (live.service openMemberEventStream).
  */
 export interface EventBus {
   /** Publish a JSON-serialisable message on `channel`. */

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.js";
 import { TestBrowser, collectLiveEvents, lastEventIdOf, rawUpgrade } from "../support/client.js";
 import { sql } from "kysely";
-import { pruneLiveEvents } from "../../server/features/live/live.service.js";
+import { openMemberEventStream, pruneLiveEvents } from "../../server/features/live/live.service.js";
 import { eventually, memberFactory } from "../support/factories.js";
 import { hashToken } from "../../server/features/accounts/sessions.service.js";
 
@@ -410,5 +410,21 @@ describe("live events over a real WebSocket", () => {
       },
       { what: "the gauges to go back down" },
     );
+  });
+});
+
+describe("where a live stream starts", () => {
+  it("without lastEventId, at the member's newest event when it is opened: an event committed before its first turn is delivered", async () => {
+    const [a, b] = [await member(), await member()];
+    const aborted = new AbortController();
+    const stream = await openMemberEventStream(t.server.deps, b.id, null, aborted.signal);
+    // tRPC's WebSocket handler has told the tab `started` by now, before the stream's first turn.
+    await send(a, b, "sent just after started");
+    const first = await stream.next();
+    aborted.abort();
+    await stream.return(undefined);
+    expect(bodies([{ data: JSON.parse(JSON.stringify((first.value as unknown[])[1])) }])).toEqual([
+      "sent just after started",
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TRPCError } from "@trpc/server";
 import { router, memberProcedure } from "../../trpc/init.js";
 import { EventId } from "../../validation.js";
-import { memberEventStream } from "./live.service.js";
+import { openMemberEventStream } from "./live.service.js";
 import { getCounters } from "./live.counters.js";
 
 /** Live updates for the logged-in member's tabs. */
@@ -15,11 +15,11 @@ export const liveRouter = router({
    */
   events: memberProcedure
     .input(z.object({ lastEventId: EventId.nullish() }).optional())
-    .subscription(({ ctx, input, signal }) => {
+    .subscription(async ({ ctx, input, signal }) => {
       if (!ctx.longLived)
         throw new TRPCError({ code: "METHOD_NOT_SUPPORTED", message: "The live stream runs on the WebSocket only." });
       // ctx is the socket's own (built once per connection): it counts the socket's streams.
-      return memberEventStream(ctx.deps, ctx.member.id, input?.lastEventId, signal, ctx.connection);
+      return openMemberEventStream(ctx.deps, ctx.member.id, input?.lastEventId, signal, ctx.connection);
     }),
 
   /** Badge totals: unread messages and new likes (§2 top bar, page title). */

@@ -141,24 +141,49 @@ const BACKFILL_PAGE = 200;
 const HINT_BUFFER = 256;
 
 /**
- * The member's live stream (tRPC subscription body): listen first, then backfill from the
- * log after `lastEventId`, then yield each new event as tracked(seq, event), skipping what
- * was already yielded. A hint that arrives out of order, or a buffer overflow, triggers a
- * backfill from the database, so nothing is lost and nothing is doubled.
+ * Open the member's live stream (the live.events subscription), fixing where it starts before
+ * tRPC answers `started` to the tab: tRPC's WebSocket handler sends `started` as soon as it has
+ * asked the stream for its first event, before the stream's body has run a statement. Read in the
+ * body, the newest event could be one committed after the tab was told `started` (seen in CI:
+ * commit-order.pg.test.ts lost a member's first two messages), and the tab would never get it.
  *
- * Ephemeral events (typing) are yielded with the current seq as id: resuming from it is safe.
- *
- * @param lastEventId the id of the last event the tab saw (on reconnect), or null to start now;
- *   events older than LIVE_RESUME_WINDOW_HOURS are not sent again.
- * @param connection the connection's own counter of open streams (trpc context `connection`).
- * @throws TooManyLiveStreamsError (RATE_LIMITED) past MAX_LIVE_STREAMS_PER_SOCKET on one connection.
+ * @param lastEventId the id of the last event the tab saw (on reconnect), or null to start at the
+ *   member's newest event now: every event committed from here on is delivered.
+ * @returns the stream (memberEventStream): tracked(seq, event) items, each event once, in seq order.
  */
-export async function* memberEventStream(
+export async function openMemberEventStream(
   deps: AppDeps,
   userId: number,
   lastEventId: string | null | undefined,
   signal: AbortSignal | undefined,
   connection: { liveStreams?: number } = {},
+): Promise<AsyncGenerator<TrackedEnvelope<LiveEvent>>> {
+  const parsed = Number(lastEventId);
+  const cursor =
+    lastEventId != null && Number.isSafeInteger(parsed) && parsed >= 0
+      ? parsed
+      : await findLastEventSeq(deps.db, userId);
+  return memberEventStream(deps, userId, cursor, signal, connection);
+}
+
+/**
+ * The member's live stream after the event `cursor` (openMemberEventStream): listen first, then
+ * backfill from the log after the cursor, then yield each new event as tracked(seq, event),
+ * skipping what was already yielded. A hint that arrives out of order, or a buffer overflow,
+ * triggers a backfill from the database, so nothing is lost and nothing is doubled.
+ *
+ * Ephemeral events (typing) are yielded with the current seq as id: resuming from it is safe.
+ * Events older than LIVE_RESUME_WINDOW_HOURS are not sent again.
+ *
+ * @param connection the connection's own counter of open streams (trpc context `connection`).
+ * @throws TooManyLiveStreamsError (RATE_LIMITED) past MAX_LIVE_STREAMS_PER_SOCKET on one connection.
+ */
+async function* memberEventStream(
+  deps: AppDeps,
+  userId: number,
+  cursor: number,
+  signal: AbortSignal | undefined,
+  connection: { liveStreams?: number },
 ): AsyncGenerator<TrackedEnvelope<LiveEvent>> {
   // A tab opens one stream on its socket (two while a reconnect overlaps): a socket asking for
   // more is not a tab, and each stream costs a bus subscription and a copy of every event.
@@ -188,12 +213,6 @@ export async function* memberEventStream(
   // An open tab: no Web Push for this member while it lasts (push.service, infra/presence.ts).
   deps.presence.enter(userId);
   try {
-    const parsed = Number(lastEventId);
-    let cursor =
-      lastEventId != null && Number.isSafeInteger(parsed) && parsed >= 0
-        ? parsed
-        : await findLastEventSeq(deps.db, userId);
-
     // Read the log after the cursor, a page per turn, until a short page: first to catch up, then
     // after a gap, a lost hint or a bus outage. One loop with a flag rather than a nested
     // generator: a generator function made per stream cost ~0.6 KB of heap per idle socket
